@@ -1,0 +1,1 @@
+"""caipan generator: everything that reads files, enumerates, checks, draws and writes pages."""

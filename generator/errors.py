@@ -1,0 +1,9 @@
+"""Errors that the command line reports as one line and exit status 2."""
+
+
+class BuildError(Exception):
+    """A build step cannot go on; the message is one line for the user."""
+
+
+class SourceError(BuildError):
+    """A source document is missing, altered or not UTF-8."""

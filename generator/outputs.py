@@ -1,0 +1,25 @@
+"""Deterministic writers: the same rows always give the same bytes."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pandas as pd
+
+
+def write_csv(frame: pd.DataFrame, path: Path) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    frame.to_csv(path, index=False, lineterminator="\n", encoding="utf-8")
+    return path
+
+
+def write_json(data: object, path: Path) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False)
+    path.write_text(text + "\n", encoding="utf-8")
+    return path
+
+
+def records(frame: pd.DataFrame) -> list[dict]:
+    """Rows as plain dicts (NaN as None) for JSON."""
+    return json.loads(frame.to_json(orient="records", force_ascii=False))

@@ -1,0 +1,22 @@
+"""The one error the rules core raises for bad input or a situation a rule forbids."""
+from __future__ import annotations
+
+
+class RuleError(ValueError):
+    """Bad input, or a situation that a rule rules out.
+
+    `rule` is the id of the rule line that forbids it (when a rule does) and
+    `source` the document lines it rests on, so the message can say both.
+    """
+
+    def __init__(self, message: str, rule: str = "", source: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.rule = rule
+        self.source = source
+
+    def one_line(self) -> str:
+        where = ""
+        if self.rule:
+            where = f" (rule {self.rule}" + (f", source {self.source}" if self.source else "") + ")"
+        return " ".join(f"{self.message}{where}".split())
