@@ -14,10 +14,15 @@ def main(argv: list[str] | None = None) -> int:
     build.add_argument("--no-site", action="store_true", help="stop after the data (skip charts and mkdocs)")
     build.add_argument("--site-dir", default=None, help="where to build the site (default: site/)")
     args = parser.parse_args(argv)
-    from .build import run
+    from pathlib import Path
 
+    from .build import BuildContext, run
+
+    ctx = BuildContext(with_site=not args.no_site)
+    if args.site_dir:
+        ctx = BuildContext(site=Path(args.site_dir), with_site=ctx.with_site)
     try:
-        run(site=not args.no_site, site_dir=args.site_dir)
+        run(ctx)
     except BuildError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

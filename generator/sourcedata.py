@@ -7,6 +7,7 @@ from dataclasses import asdict
 import pandas as pd
 
 from .examples import extract
+from .outputs import write_csv
 from .sources import documents
 from .structure import article
 from .text import all_lines, class_labels
@@ -99,6 +100,26 @@ def examples_table() -> pd.DataFrame:
     return pd.DataFrame.from_records(rows)
 
 
-def edition_inputs() -> list[str]:
-    """The sha256 of each source, part of the data edition."""
-    return [doc.sha256 for doc in documents().values()]
+def steps(ctx) -> list:
+    """Build steps: verify the sources, classify and align, extract the examples."""
+
+    def verify() -> str:
+        return ", ".join(f"{d.id}: {len(d.lines)} 行" for d in documents().values())
+
+    def articles() -> str:
+        lines = lines_table()
+        write_csv(lines, ctx.generated / "lines.csv")
+        write_csv(class_counts().reset_index(), ctx.generated / "line_class_counts.csv")
+        for game in GAMES:
+            write_csv(article_table(game), ctx.generated / f"{game}_article.csv")
+        diffs = differences_table()
+        write_csv(diffs, ctx.generated / "nanning_copy_differences.csv")
+        return f"{len(lines)} 行，两份抄本差异 {len(diffs)} 处"
+
+    def examples() -> str:
+        table = examples_table()
+        write_csv(table, ctx.examples / "examples.csv")
+        per_doc = table.groupby("doc").size().to_dict()
+        return f"{len(table)} 行（" + "，".join(f"{d}: {n}" for d, n in sorted(per_doc.items())) + "）"
+
+    return [("读取并核对原文", verify), ("逐行分类、对齐两份南宁抄本", articles), ("抽取算例", examples)]
