@@ -19,6 +19,8 @@ from .paths import EXAMPLES, GENERATED, SITE, SITE_SRC
 # In build order. Each names a module with a `steps(ctx)` function.
 PROVIDERS = [
     "generator.sourcedata",
+    "generator.nanning",
+    "generator.rulings",
 ]
 
 

@@ -65,6 +65,7 @@ class Example:
     payer: str = ""
     table_rule: str = ""
     note: str = ""
+    code: str = ""  # the situation to check it against, when the fields above do not say it
 
 
 def _tokens(text: str) -> list[tuple[int, int, str]]:

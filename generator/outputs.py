@@ -13,9 +13,13 @@ def write_csv(frame: pd.DataFrame, path: Path) -> Path:
     return path
 
 
-def write_json(data: object, path: Path) -> Path:
+def write_json(data: object, path: Path, compact: bool = False) -> Path:
+    """UTF-8 JSON; `compact` for big tables (no indentation)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False)
+    if compact:
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    else:
+        text = json.dumps(data, ensure_ascii=False, indent=1)
     path.write_text(text + "\n", encoding="utf-8")
     return path
 

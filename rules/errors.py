@@ -15,6 +15,12 @@ class RuleError(ValueError):
         self.rule = rule
         self.source = source
 
+    def cite_zh(self) -> str:
+        """The message with its rule and source in Chinese, for pages and tables."""
+        where = "，".join(x for x in (f"规则 {self.rule}" if self.rule else "",
+                                      f"原文 {self.source}" if self.source else "") if x)
+        return self.message + (f"（{where}）" if where else "")
+
     def one_line(self) -> str:
         where = ""
         if self.rule:

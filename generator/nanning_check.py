@@ -1,0 +1,240 @@
+"""Every Nanning worked example checked against the rules core, and the findings.
+
+Each example (data/examples/examples.csv) is turned into the situation it
+prices, priced under the default preset (or under the reading it states), and
+given one verdict: matches, the document's own arithmetic is wrong, the number
+contradicts the document's rules, the two copies disagree, it prices a
+situation that cannot occur, or it cannot be checked (with the reason).
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import cache
+
+from rules.errors import RuleError
+from rules.nanning.codes import SEATS_FROM_DEALER, hit_copies
+from rules.nanning.feasibility import check
+from rules.nanning.model import HandType, KongKind, Method, Seat, Shape, Situation
+from rules.nanning.preset import DEFAULT, Preset, presets
+from rules.nanning.scoring import Settlement, price, price_unchecked
+
+from .examples import Example, extract
+from .findings import CheckRow, Finding
+from .nanning_tables import Priced, parse_code, priced, rulings_config, situation_code
+from .structure import article
+from .text import all_lines
+
+METHODS = {m.value: m for m in Method}
+METHODS["大炮"] = Method.QUANQIUPAO  # the plain 大炮 scale: one player pays for all three, no chain
+PAYER_SEAT = {"三家": Seat.NEXT, "被封胡者": Seat.ACROSS, "放炮者": Seat.PREV}
+
+
+@dataclass(frozen=True)
+class Engine:
+    """What the rules core says for one example."""
+
+    value: int | None
+    formula: str
+    rules: tuple[str, ...]
+    code: str
+    infeasible: str = ""  # the reason, when the situation cannot occur
+    hypothetical: int | None = None  # what the rules would give if it could
+
+
+def code_of(example: Example) -> str:
+    """The situation code an example prices (its explicit `code`, or one built from its fields)."""
+    if example.code:
+        return example.code
+    if example.method not in METHODS or not example.pattern:
+        return ""
+    shape = next((Shape(p) for p in example.pattern if p in {s.value for s in Shape}), Shape.JIHU)
+    hand = HandType(shape, "门清" in example.pattern or shape.pairs, "清一色" in example.pattern,
+                    "全求人" in example.pattern)
+    kind = KongKind(example.chain) if example.chain else KongKind.MING
+    chain = (kind,) * example.kongs
+    return situation_code(Situation(hand, METHODS[example.method], chain))
+
+
+def _constant(key: str, preset: Preset) -> Engine:
+    c = preset.constants[key]
+    if key == "menqing_unit" and preset.option("menqing_rule") == "plus1":
+        z = preset.constants["zimo_unit"]
+        return Engine(z.value + 1, f"自摸基数 {z.value} ＋1（门清）", z.rules + preset.option_specs["menqing_rule"].rules,
+                      f"const:{key}")
+    return Engine(c.value, f"{c.quote}（{key}）", c.rules, f"const:{key}")
+
+
+def engine(example: Example, preset_override: str | None = None) -> Engine | str:
+    """The rules core's value for an example, or why it cannot be checked."""
+    code = code_of(example)
+    if not code:
+        return "原文没有说清它对应的情形"
+    spec, _, preset_id = code.partition("@")
+    preset = presets()[preset_override or preset_id or DEFAULT]
+    if spec.startswith("const:"):
+        return _constant(spec.split(":")[1], preset)
+    if spec.startswith("moma-seat:"):
+        seat = int(spec.split(":")[1])
+        return Engine(hit_copies(seat), f"{SEATS_FROM_DEALER[seat]}的码牌共 {hit_copies(seat)} 张（万、条、筒各有这些点数，再加字牌）",
+                      ("nn-22-ma-e1", "nn-22-yu-d1"), spec)
+    s = parse_code(spec)
+    reason = check(s, preset)
+    if reason is not None:
+        return Engine(None, "", (reason.rule,), code, reason.cite_zh(), _quantity(example, price_unchecked(s, preset)))
+    settlement = price(s, preset)
+    return Engine(_quantity(example, settlement), settlement.formula, settlement.rules, code)
+
+
+def _quantity(example: Example, settlement: Settlement) -> int:
+    if example.quantity == "per_payer":
+        seat = PAYER_SEAT.get(example.payer, Seat.NEXT)
+        return sum(p.amount for p in settlement.payments if p.payer is seat and p.payee is Seat.SELF)
+    return settlement.total
+
+
+def reproducing_presets(example: Example) -> list[str]:
+    """The presets under which the stated amount comes out."""
+    out = []
+    for preset_id in presets():
+        result = engine(example, preset_override=preset_id)
+        if isinstance(result, Engine) and result.value == example.stated:
+            out.append(preset_id)
+    return out
+
+
+def _stated_by_copy(examples: list[Example]) -> dict[tuple[str, int], dict[str, int]]:
+    """For each (row id, amount number): the amount each copy states."""
+    out: dict[tuple[str, int], dict[str, int]] = defaultdict(dict)
+    for e in examples:
+        index = int(e.id.rsplit("-", 1)[1])
+        out[(e.row_id, index)][e.doc] = e.stated
+    return out
+
+
+def _situation_words(example: Example) -> str:
+    parts = ["+".join(example.pattern), example.method]
+    if example.kongs:
+        parts.append(f"{example.chain or '杠'}×{example.kongs}")
+    if example.payer:
+        parts.append(f"{example.payer}付")
+    if example.quantity != "total":
+        parts.append({"per_payer": "每家", "base": "基数", "multiplier": "倍数", "tiles": "张数"}.get(
+            example.quantity, example.quantity))
+    if example.table_rule:
+        parts.append(example.table_rule)
+    return " ".join(p for p in parts if p)
+
+
+@cache
+def crosscheck_rows() -> tuple[CheckRow, ...]:
+    examples = extract("nanning")
+    by_copy = _stated_by_copy(examples)
+    finding_of = finding_index()
+    out = []
+    for e in examples:
+        result = engine(e)
+        arithmetic_ok = not e.arithmetic or e.evaluates_to == str(e.stated)
+        index = int(e.id.rsplit("-", 1)[1])
+        others = {d: v for d, v in by_copy[(e.row_id, index)].items() if d != e.doc}
+        common = dict(example_id=e.id, game="nanning", doc=e.doc, line=e.line, row_id=e.row_id, quote=e.quote,
+                      situation=_situation_words(e), stated=e.stated, finding_id=finding_of.get(e.id, ""))
+        if isinstance(result, str):
+            out.append(CheckRow(**common, engine="", verdict="uncheckable", reason=result))
+            continue
+        readings = " ".join(reproducing_presets(e)) if result.value is not None else ""
+        base = dict(common, formula=result.formula, rule_ids=" ".join(result.rules), readings=readings)
+        if result.infeasible:
+            hypo = f"；若能出现，按规则是 {result.hypothetical}" if result.hypothetical is not None else ""
+            out.append(CheckRow(**base, engine="", verdict="infeasible", reason=result.infeasible + hypo))
+        elif not arithmetic_ok:
+            out.append(CheckRow(**base, engine=str(result.value), verdict="arithmetic_wrong",
+                                reason=f"{e.amount_text}：算式 {e.arithmetic} 得 {e.evaluates_to}，不是 {e.stated}"))
+        elif result.value == e.stated:
+            out.append(CheckRow(**base, engine=str(result.value), verdict="matches", reason="与规则一致"))
+        elif others and all(v != e.stated for v in others.values()) and result.value in others.values():
+            copy = "、".join(f"{d} 作 {v}" for d, v in others.items())
+            out.append(CheckRow(**base, engine=str(result.value), verdict="copies_disagree",
+                                reason=f"另一份抄本（{copy}）与规则一致"))
+        else:
+            out.append(CheckRow(**base, engine=str(result.value), verdict="contradicts_rules",
+                                reason=f"原文其他地方的规则给出 {result.value}，不是 {e.stated}"))
+    return tuple(out)
+
+
+# ---- findings ----------------------------------------------------------------
+
+def _quote(lines: list[str]) -> str:
+    """The original text of document lines, exactly as written."""
+    docs = all_lines()
+    out = []
+    for ref in lines:
+        doc, number = ref.split(":")
+        out.append(docs[doc][int(number) - 1].original.strip(" \u3000"))
+    return "｜".join(out)
+
+
+def _lines_of(rows: list[str]) -> list[str]:
+    art = article("nanning").by_id()
+    refs = []
+    for row_id in rows:
+        for doc, numbers in art[row_id].sources.items():
+            refs += [f"{doc}:{n}" for n in numbers]
+    return refs
+
+
+def finding_index() -> dict[str, str]:
+    """Example id → the finding that covers it."""
+    out = {}
+    for entry in rulings_config()["finding"]:
+        for example_id in entry.get("examples", ()):
+            out[example_id] = entry["id"]
+    return out
+
+
+def _fill(text: str, prices: dict[str, Priced]) -> str:
+    return text.format(**prices)
+
+
+@cache
+def findings() -> tuple[Finding, ...]:
+    out = []
+    for entry in rulings_config()["finding"]:
+        prices = {name: priced(spec) for name, spec in entry.get("prices", {}).items()}
+        lines = entry.get("lines") or _lines_of(entry["rows"])
+        out.append(Finding(
+            id=entry["id"],
+            game="nanning",
+            kind=entry["kind"],
+            title=_fill(entry["title"], prices),
+            lines="; ".join(lines),
+            quote=_quote(lines),
+            what_is_wrong=_fill(entry["what"], prices),
+            rules_give=_fill(entry.get("rules_give", ""), prices),
+            alternatives=_fill(entry.get("alternatives", ""), prices),
+            verdict=_fill(entry["verdict"], prices),
+            example_ids=" ".join(entry.get("examples", ())),
+            rule_ids=" ".join(entry.get("rows", ())),
+            option=entry.get("option", ""),
+        ))
+    return tuple(out)
+
+
+def check_consistency(rows: tuple[CheckRow, ...], found: tuple[Finding, ...]) -> list[str]:
+    """What the build refuses: an example without verdict, a 'matches' that does not match,
+    an inconsistency without a finding, a finding naming an unknown example."""
+    problems = []
+    ids = {f.id for f in found}
+    known = {r.example_id for r in rows}
+    for r in rows:
+        if r.verdict == "matches" and r.engine != str(r.stated):
+            problems.append(f"{r.example_id}: marked matches but engine {r.engine} ≠ stated {r.stated}")
+        if r.verdict != "matches" and not r.finding_id:
+            problems.append(f"{r.example_id}: verdict {r.verdict} has no finding in data/nanning/rulings.toml")
+        if r.finding_id and r.finding_id not in ids:
+            problems.append(f"{r.example_id}: finding {r.finding_id} does not exist")
+    for f in found:
+        for example_id in f.example_ids.split():
+            if example_id not in known:
+                problems.append(f"finding {f.id} names unknown example {example_id}")
+    return problems

@@ -1,0 +1,185 @@
+"""Reading a concrete hand: every way to group it, and the one that pays most.
+
+A complete hand is four sets and a pair (sets in the concealed part may be
+triplets or sequences; no 吃 in this game, so melds are only 碰 and 杠), or seven
+pairs where four identical tiles count as two pairs (a 大对, the document's
+七大对 groups). The chosen reading is the one with the most doublings, which is
+the one that pays most whatever the method; it depends only on tile counts, so
+never on the order the tiles were written in.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..errors import RuleError
+from .model import Hand, HandType, Meld, MeldKind, Shape
+from .tiles import COPIES, KINDS, Suit, Tile, counts, name, suit
+
+HAND_SIZE = 14
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One way to group the concealed tiles."""
+
+    shape: Shape
+    sets: tuple[tuple[str, Tile], ...]  # ("刻", t) triplet or ("顺", t) sequence starting at t
+    pairs: tuple[Tile, ...]  # the pair, or the seven pairs (a 大对 tile appears twice)
+
+
+def validate(hand: Hand) -> None:
+    """Tile counts, copies and melds that can exist at all."""
+    size = len(hand.concealed) + 3 * len(hand.melds)
+    if size != HAND_SIZE:
+        raise RuleError(
+            f"a winning hand has 14 tiles counting each meld as 3; got {len(hand.concealed)} concealed"
+            f" + {len(hand.melds)} melds × 3 = {size}"
+        )
+    if len(hand.melds) > 4:
+        raise RuleError(f"at most 4 melds, got {len(hand.melds)}")
+    total = list(counts(hand.concealed))
+    for meld in hand.melds:
+        total[meld.tile] += 4 if meld.kind.is_kong else 3
+    for tile, n in enumerate(total):
+        if n > COPIES:
+            raise RuleError(f"{name(tile)} appears {n} times; there are only 4 of each tile")
+    if hand.win_tile not in hand.concealed:
+        raise RuleError(f"the winning tile {name(hand.win_tile)} is not in the concealed hand")
+
+
+@lru_cache(maxsize=1 << 16)
+def _suit_sets(ranks: tuple[int, ...], honours: bool) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Every way to split one suit's counts (no pair) into triplets and sequences."""
+    first = next((i for i, n in enumerate(ranks) if n), None)
+    if first is None:
+        return ((),)
+    out = []
+    if ranks[first] >= 3:
+        rest = list(ranks)
+        rest[first] -= 3
+        out += [(("刻", first),) + tail for tail in _suit_sets(tuple(rest), honours)]
+    if not honours and first + 2 < len(ranks) and ranks[first + 1] and ranks[first + 2]:
+        rest = list(ranks)
+        for k in range(3):
+            rest[first + k] -= 1
+        out += [(("顺", first),) + tail for tail in _suit_sets(tuple(rest), honours)]
+    return tuple(out)
+
+
+def _standard(c: tuple[int, ...]) -> Iterator[Reading]:
+    for pair in range(KINDS):
+        if c[pair] < 2:
+            continue
+        rest = list(c)
+        rest[pair] -= 2
+        per_suit = []
+        for s in range(4):
+            part = tuple(rest[s * 9 : s * 9 + (7 if s == 3 else 9)])
+            ways = _suit_sets(part, s == 3)
+            if not ways:
+                break
+            per_suit.append([tuple((kind, s * 9 + r) for kind, r in way) for way in ways])
+        else:
+            for combo in _product(per_suit):
+                sets = tuple(x for part in combo for x in part)
+                shape = Shape.PENGPENG if all(kind == "刻" for kind, _ in sets) else Shape.JIHU
+                yield Reading(shape, sets, (pair,))
+
+
+def _product(parts: list[list[tuple]]) -> Iterator[tuple]:
+    if not parts:
+        yield ()
+        return
+    for head in parts[0]:
+        for tail in _product(parts[1:]):
+            yield (head,) + tail
+
+
+def _seven_pairs(c: tuple[int, ...]) -> Reading | None:
+    if any(n % 2 for n in c) or sum(c) != HAND_SIZE:
+        return None
+    pairs = tuple(t for t, n in enumerate(c) for _ in range(n // 2))
+    quads = sum(1 for n in c if n == 4)
+    shape = (Shape.QIXIAODUI, Shape.DADUI1, Shape.DADUI2, Shape.DADUI3)[quads]
+    return Reading(shape, (), pairs)
+
+
+def readings(hand: Hand) -> list[Reading]:
+    """Every way to group the concealed tiles into a complete hand."""
+    c = counts(hand.concealed)
+    out = list(_standard(c))
+    if not hand.melds:
+        seven = _seven_pairs(c)
+        if seven is not None:
+            out.append(seven)
+    return out
+
+
+def is_qingyise(hand: Hand) -> bool:
+    """清一色: every tile of one number suit, or all honours (字一色 counts, nn-4-3)."""
+    suits = {suit(t) for t in hand.concealed} | {suit(m.tile) for m in hand.melds}
+    return len(suits) == 1
+
+
+def is_menqing(hand: Hand, minggang_breaks: bool = True) -> bool:
+    """门清: no 碰 (and, under the default reading, no 明杠 either)."""
+    breaking = {MeldKind.PENG, MeldKind.JIAGANG} | ({MeldKind.MINGGANG} if minggang_breaks else set())
+    return not any(m.kind in breaking for m in hand.melds)
+
+
+def is_quanqiuren(hand: Hand) -> bool:
+    """全求人: four melds all taken from others and a single tile waiting for its pair."""
+    return len(hand.melds) == 4 and all(m.kind.from_other for m in hand.melds)
+
+
+@lru_cache(maxsize=1 << 12)
+def _suit_ok(ranks: tuple[int, ...], honours: bool) -> bool:
+    """Whether one suit's counts (no pair) split into triplets and sequences."""
+    return bool(_suit_sets(ranks, honours))
+
+
+def _best_shape(c: tuple[int, ...], melds: bool) -> Shape | None:
+    """The shape that pays most among all readings of the concealed counts, without listing them.
+
+    Seven pairs pay more than any standard reading of the same tiles, and an
+    all-triplet reading (exactly one pair, every other count 3) more than one
+    with a sequence; so it is enough to test the three in that order.
+    """
+    if not melds and sum(c) == HAND_SIZE and all(n % 2 == 0 for n in c):
+        return (Shape.QIXIAODUI, Shape.DADUI1, Shape.DADUI2, Shape.DADUI3)[c.count(4)]
+    if c.count(2) == 1 and all(n in (0, 2, 3) for n in c):
+        return Shape.PENGPENG
+    for pair in range(KINDS):
+        if c[pair] < 2:
+            continue
+        rest = list(c)
+        rest[pair] -= 2
+        if all(_suit_ok(tuple(rest[s * 9 : s * 9 + (7 if s == 3 else 9)]), s == 3) for s in range(4)):
+            return Shape.JIHU
+    return None
+
+
+def hand_type(hand: Hand, self_drawn: bool, minggang_breaks: bool = True) -> HandType:
+    """The hand type that pays most (see `_best_shape`)."""
+    shape = _best_shape(counts(hand.concealed), bool(hand.melds))
+    if shape is None:
+        raise RuleError("the tiles do not form a complete hand (four sets and a pair, or seven pairs)")
+    quanqiuren = is_quanqiuren(hand) and not self_drawn  # 自摸 is not 全求人 (nn-10-2)
+    return HandType(shape, shape.pairs or is_menqing(hand, minggang_breaks), is_qingyise(hand), quanqiuren)
+
+
+def best(hand: Hand, self_drawn: bool, minggang_breaks: bool = True) -> tuple[HandType, Reading]:
+    """The hand type that pays most, and a reading of the tiles that gives it."""
+    chosen = hand_type(hand, self_drawn, minggang_breaks)
+    reading = next(r for r in readings(hand) if r.shape is chosen.shape)
+    return chosen, reading
+
+
+def kong_melds(hand: Hand) -> list[Meld]:
+    return [m for m in hand.melds if m.kind.is_kong]
+
+
+def honours_only(hand: Hand) -> bool:
+    return all(suit(t) is Suit.HONOR for t in hand.concealed) and all(suit(m.tile) is Suit.HONOR for m in hand.melds)

@@ -1,0 +1,234 @@
+"""Can a situation occur at a real table? A reason if not, a witness hand if so.
+
+`check` applies the rules that rule a situation out, each with the rule line it
+rests on: the document's own (no 杠上花 at 海底, only a chain of 明杠 can be
+robbed, 天胡 / 地胡 / 人胡 are 门清 …) and the ones the tiles impose (a robbed
+tile's other three copies are in the robbed 碰, so the winner can only use it in
+a sequence; four kongs leave no room for a sequence …). `witness` then builds a
+concrete hand and table situation and proves it by reading it back.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import RuleError
+from .model import (
+    CHAIN_METHODS,
+    SELF_DRAWN,
+    FengHu,
+    Hand,
+    HandType,
+    KongKind,
+    Meld,
+    MeldKind,
+    Method,
+    Shape,
+    Situation,
+)
+from .preset import Preset
+from .tiles import Suit, Tile, make, name, notation
+
+FIRST_TURN = frozenset({Method.TIANHU, Method.DIHU, Method.RENHU})
+DISCARD_WINS = frozenset({Method.FANGPAO, Method.GANGSHANGPAO, Method.QIANGGANG, Method.QUANQIUPAO,
+                          Method.HAIDIPAO, Method.RENHU})
+
+
+def _no(message: str, rule: str, source: str = "") -> RuleError:
+    return RuleError(message, rule=rule, source=source)
+
+
+def check(s: Situation, preset: Preset) -> RuleError | None:
+    """The reason a situation cannot occur (a RuleError naming the rule), or None."""
+    hand, method, chain = s.hand, s.method, s.chain
+    n = len(chain)
+    if hand.shape.pairs and not hand.menqing:
+        return _no("七小对、七大对十四张牌都在手里，总是门清", "nn-5-1", "001:47")
+    if hand.quanqiuren and hand.shape is not Shape.PENGPENG:
+        return _no("全求人是碰倒四笔牌加一对，总是碰碰胡", "nn-10-r1", "001:287")
+    if hand.quanqiuren and hand.menqing:
+        return _no("全求人碰倒了四笔牌，不可能门清", "nn-10-r1", "001:287")
+    if hand.quanqiuren and method in SELF_DRAWN:
+        return _no("全求人自摸只算碰碰胡自摸，不算全求人", "nn-10-2", "001:291")
+    if method in CHAIN_METHODS and not 1 <= n <= preset.value("chain_max"):
+        return _no(f"{method.value}要有1到{preset.value('chain_max')}个连杠，这里是{n}个", "nn-7-mg4-r1")
+    if method not in CHAIN_METHODS and n:
+        if method in (Method.HAIDILAO, Method.HAIDIPAO):
+            rule = "nn-17-n1" if method is Method.HAIDILAO else "nn-18-n1"
+            return _no(f"{method.value}无杠上花也不算杠分：已无牌可杠", rule, "001:397")
+        return _no(f"连杠只和杠上花、杠上炮、抢杠胡一起出现，{method.value}没有连杠", "nn-8-r1")
+    if method in FIRST_TURN and not hand.menqing:
+        rule = {Method.TIANHU: "nn-14-r1", Method.DIHU: "nn-15-r1", Method.RENHU: "nn-16-r1"}[method]
+        return _no(f"{method.value}发生在任何人碰牌之前，手牌总是门清", rule)
+    if method is Method.QIANGGANG:
+        if KongKind.AN in chain:
+            return _no("只有明杠（连杠也全是明杠）才能抢；暗杠、先暗杠后连明杠都不能抢杠胡",
+                       "nn-9-zhu-n1", "001:285")
+        if hand.shape is not Shape.JIHU:
+            return _no(
+                "被抢的那张牌另外三张都在被抢杠者的碰里，胡家手里一张也没有，只能用它凑顺子；"
+                f"{hand.shape.value}没有顺子，不可能抢杠胡",
+                "nn-9-d1", "001:251",
+            )
+    if method is Method.GANGSHANGHUA and hand.shape.pairs:
+        return _no("杠上花要先开杠，四张牌离开手牌，不可能是七对", "nn-7-mg1-r1")
+    ming = sum(1 for k in chain if k is KongKind.MING) if method is Method.GANGSHANGHUA else 0
+    an = n - ming if method is Method.GANGSHANGHUA else 0
+    breaks = preset.option("minggang_menqing") == "breaks"
+    if ming and hand.menqing and breaks:
+        return _no("明杠（推倒杠或先碰后杠）用了别人的牌，和碰一样不再门清",
+                   "nn-1-2", "001:13")
+    melds = ming + an
+    if s.fenghu is not FengHu.NONE:
+        if hand.menqing or hand.shape.pairs:
+            return _no("封胡意味着胡家碰了同一家三笔牌，不可能门清", "nn-12-r1", "001:321")
+        melds = max(3, ming) + an
+        if s.fenghu is FengHu.B_PAYS_ALL and method not in SELF_DRAWN:
+            return _no("被封胡者包付只用于自摸（含杠上花）；放炮时是双飞或×2", "nn-12-r4")
+        if s.fenghu is not FengHu.B_PAYS_ALL and method in SELF_DRAWN:
+            return _no(f"{s.fenghu.value}要有人放炮；自摸时由被封胡者包付", "nn-12-r2")
+        if s.fenghu is FengHu.B_DISCARDS and s.fenghu_seat is not s.discarder:
+            return _no("被封胡者放炮时放炮者就是被封胡者", "nn-12-r3")
+    elif not hand.menqing and not ming and not hand.quanqiuren:
+        melds += 1  # not 门清 needs at least one 碰 (or 明杠) somewhere
+    if hand.quanqiuren:
+        melds = 4
+    if melds > 4:
+        why = f"{an}个暗杠" + (f"、{ming}个明杠" if ming else "") + (
+            "、被封胡要碰同一家三笔" if s.fenghu is not FengHu.NONE else "、不门清还要碰一笔")
+        return _no(f"{why}，共要{melds}笔副露，一手牌最多四笔", "nn-7-ag4-r1")
+    if melds == 4 and hand.shape is Shape.JIHU:
+        return _no("四笔副露后没有顺子的位置，只能是碰碰胡（“普通牌型，即碰碰胡”）",
+                   "nn-7-ag4-1", "001:179")
+    if s.moma_hits:
+        from .scoring import moma_eligible
+
+        if preset.option("moma") != "on":
+            return _no("这个规则预设不摸码", "nn-22-d1")
+        if not moma_eligible(s):
+            return _no("只有自摸胡牌才能摸码（明杠杠上花不能摸码，海底已无牌可摸）",
+                       "nn-22-ma-r1", "001:427")
+        if s.moma_hits > preset.value("moma_codes"):
+            return _no(f"摸{preset.value('moma_codes')}颗码不可能中{s.moma_hits}颗", "nn-22-ma-d1")
+    if method in DISCARD_WINS and s.discarder.value == "本家":
+        return _no("胡家不能自己付给自己", "nn-2-r1")
+    return None
+
+
+@dataclass(frozen=True)
+class Witness:
+    """A concrete hand and table situation that realises a priced situation."""
+
+    hand: Hand
+    notes: str
+
+    def describe(self) -> str:
+        melds = " ".join(f"{m.kind.value}{name(m.tile)}" for m in self.hand.melds)
+        concealed = notation(self.hand.concealed)
+        return f"手牌 {concealed}" + (f"，副露 {melds}" if melds else "") + f"，胡 {name(self.hand.win_tile)}；{self.notes}"
+
+
+def witness(s: Situation, preset: Preset) -> Witness | None:
+    """A concrete hand that reads back as exactly `s.hand`; None if the templates find none."""
+    from .analysis import best, validate
+
+    for hand, notes in _candidates(s, preset):
+        try:
+            validate(hand)
+            found, _ = best(hand, s.method in SELF_DRAWN, preset.option("minggang_menqing") == "breaks")
+        except RuleError:
+            continue
+        if found == s.hand and _others_fit(hand, s):
+            return Witness(hand, notes)
+    return None
+
+
+def _others_fit(hand: Hand, s: Situation) -> bool:
+    """Room for the tiles other players need: a robbed tile's other three copies,
+    and four of each kong tile the discarder made (杠上炮)."""
+    if s.method is Method.QIANGGANG:
+        return hand.concealed.count(hand.win_tile) == 1
+    return True
+
+
+def _candidates(s: Situation, preset: Preset):
+    """Template hands for the situation (a few variants, tried in order)."""
+    hand = s.hand
+    main = Suit.MAN
+    other = Suit.MAN if hand.qingyise else Suit.PIN
+    if hand.shape.pairs:
+        quads = hand.shape.big_pairs
+        ranks = [1, 3, 5, 7, 9, 2, 4]
+        tiles: list[Tile] = []
+        kinds = ranks[:7 - quads]
+        for k, r in enumerate(kinds):
+            s_ = other if k == len(kinds) - 1 else main  # the last pair breaks 清一色 unless wanted
+            tiles += [make(s_, r)] * (4 if k < quads else 2)
+        yield Hand(tuple(tiles), (), tiles[-1]), "七对：每对两张，大对四张"
+        return
+    for variant in range(3):
+        try:
+            yield _template(s, variant, main, other)
+        except _NoRoom:
+            continue
+
+
+class _NoRoom(Exception):
+    """The template ran out of distinct ranks or sets for this situation."""
+
+
+def _template(s: Situation, variant: int, main: Suit, other: Suit) -> tuple[Hand, str]:
+    """One template hand: the chain's kongs, the 碰 the situation needs, then concealed sets
+    (a sequence first for 鸡胡), and a pair in another suit unless 清一色."""
+    hand = s.hand
+    chain = s.chain if s.method is Method.GANGSHANGHUA else ()
+    ranks = iter([1, 9, 5, 6, 2][variant:] + [1, 9, 5, 6, 2][:variant])
+
+    def next_rank() -> int:
+        try:
+            return next(ranks)
+        except StopIteration:
+            raise _NoRoom from None
+
+    melds: list[Meld] = []
+    for k in chain:
+        kind = MeldKind.ANGANG if k is KongKind.AN else (MeldKind.JIAGANG if variant == 1 else MeldKind.MINGGANG)
+        melds.append(Meld(kind, make(main, next_rank())))
+    exposed = sum(1 for m in melds if m.kind.from_other)
+    need_exposed = 4 if hand.quanqiuren else 3 if s.fenghu is not FengHu.NONE else (0 if hand.menqing else 1)
+    for _ in range(need_exposed - exposed):
+        melds.append(Meld(MeldKind.PENG, make(main, next_rank())))
+    sets_left = 4 - len(melds)
+    concealed: list[Tile] = []
+    for j in range(sets_left):
+        if hand.shape is Shape.JIHU and j < 2:
+            concealed += [make(main, (2, 6)[j] + i) for i in range(3)]  # 234, 678
+        else:
+            concealed += [make(main, next_rank())] * 3
+    if hand.shape is Shape.JIHU and not sets_left:
+        raise _NoRoom
+    pair_tile = make(other, 8 if hand.qingyise else 5)
+    if hand.qingyise and pair_tile in concealed + [m.tile for m in melds]:
+        pair_tile = make(main, next_rank())
+    concealed += [pair_tile, pair_tile]
+    if hand.quanqiuren:
+        win = pair_tile
+    elif s.method is Method.QIANGGANG:
+        win = make(main, 3)  # the middle of 234, held once
+    else:
+        win = concealed[0]
+    return Hand(tuple(concealed), tuple(melds), win), _table_notes(s)
+
+
+def _table_notes(s: Situation) -> str:
+    parts = []
+    if s.method in DISCARD_WINS and s.method is not Method.QIANGGANG:
+        parts.append(f"{s.discarder.value}打出胡牌")
+    if s.method is Method.QIANGGANG:
+        parts.append(f"{s.discarder.value}碰了这张牌，摸到第四张加杠时被抢")
+    if s.method is Method.GANGSHANGPAO:
+        parts.append(f"{s.discarder.value}连杠{len(s.chain)}次后打出胡牌")
+    if s.method is Method.GANGSHANGHUA:
+        parts.append(f"本家连杠{len(s.chain)}次，杠后补牌自摸")
+    if s.fenghu is not FengHu.NONE:
+        parts.append(f"本家碰了{s.fenghu_seat.value}三笔牌（封胡）")
+    return "，".join(parts) or "按规则可以出现"

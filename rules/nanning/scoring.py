@@ -1,0 +1,421 @@
+"""Pricing a situation, written once, as the document's numbers follow it.
+
+1. 门清 decides the unit: 自摸基数 3 or 门清基数 4 (nn-1-r1).
+2. Each pattern feature doubles: 碰碰胡, 清一色, 七对, each 大对, 全求人.
+3. The method puts the hand on a scale:
+   - 自摸 scale: each of the three others pays unit × 2^doublings (nn-2-r1);
+   - 大炮 scale: one player pays for all three, 3 × unit × 2^doublings (nn-1-3);
+   - 放炮 scale: a hand with no feature pays the base, 2 (鸡胡) or 4 (门清);
+     a hand with features pays half its 大炮, 3 × unit × 2^(doublings−1)
+     (碰碰胡 9 = nn-4-1, 七小对 12 = nn-5-1, 全求人 18 = nn-10-1).
+4. The method doubles again: 杠上花 once per kong, 杠上炮 and 抢连杠 once per
+   kong after the first, 海底捞月 / 天胡 / 地胡 once.
+5. Kong points (杠分) are kept apart from hand points: each kong in a 杠上花
+   chain adds 1 from each payer; who pays depends on the kind of kong.
+6. Table rules act last: 封胡 (双飞, ×2, 包付), 死双, 摸码, 钓鱼.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import RuleError
+from .feasibility import check
+from .model import (
+    OTHERS,
+    FengHu,
+    KongKind,
+    Method,
+    Seat,
+    Shape,
+    Situation,
+)
+from .preset import Preset
+
+HAND = "胡牌"
+KONG = "杠分"
+
+
+@dataclass(frozen=True)
+class Payment:
+    """One line of the ledger: who pays whom, how much, for what (and by which rule)."""
+
+    payer: Seat
+    payee: Seat
+    amount: int
+    kind: str  # 胡牌 | 杠分 | 诈胡
+    role: str  # the payer's part in it, e.g. 放炮者, 被杠者
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """A per-seat ledger, its formula and the rule lines it used."""
+
+    payments: tuple[Payment, ...]
+    formula: str
+    rules: tuple[str, ...]
+    steps: tuple[str, ...] = field(default=())
+
+    def net(self) -> dict[Seat, int]:
+        out = {seat: 0 for seat in Seat}
+        for p in self.payments:
+            out[p.payer] -= p.amount
+            out[p.payee] += p.amount
+        return out
+
+    def received(self, seat: Seat = Seat.SELF, kind: str | None = None) -> int:
+        """What `seat` receives (optionally of one kind): the table's total for the winner."""
+        return sum(p.amount for p in self.payments if p.payee is seat and (kind is None or p.kind == kind))
+
+    @property
+    def total(self) -> int:
+        return self.received(Seat.SELF)
+
+    @property
+    def hand_points(self) -> int:
+        return self.received(Seat.SELF, HAND)
+
+    @property
+    def kong_points(self) -> int:
+        return self.received(Seat.SELF, KONG)
+
+
+@dataclass
+class _Work:
+    """Working notes while pricing: the rule ids used and the formula steps."""
+
+    rules: list[str] = field(default_factory=list)
+    steps: list[str] = field(default_factory=list)
+
+    def use(self, *rule_ids: str) -> None:
+        for r in rule_ids:
+            if r and r not in self.rules:
+                self.rules.append(r)
+
+
+def doublings(situation: Situation, preset: Preset, work: _Work) -> tuple[int, list[str]]:
+    """Pattern features that double, as (count, names)."""
+    hand = situation.hand
+    names: list[str] = []
+    if hand.shape is Shape.PENGPENG:
+        names.append("碰碰胡")
+    if hand.qingyise:
+        names.append("清一色")
+    if hand.shape.pairs:
+        names.append("七对")
+    names += ["大对"] * hand.shape.big_pairs
+    if hand.quanqiuren:
+        names.append("全求人")
+    for n in dict.fromkeys(names):
+        work.use(*preset.features["七对" if n == "七对" else n].rules)
+    return len(names), names
+
+
+def counts_as_menqing(situation: Situation, preset: Preset, work: _Work) -> bool:
+    """Whether the 门清 unit applies, under the options that narrow it."""
+    hand = situation.hand
+    if not hand.menqing:
+        return False
+    if hand.shape is Shape.PENGPENG and preset.option("pengpeng_menqing") == "no":
+        work.use(*preset.option_specs["pengpeng_menqing"].rules)
+        return False
+    if hand.shape.pairs and preset.option("qixiaodui") == "as_pengpeng":
+        work.use(*preset.option_specs["qixiaodui"].rules)
+        return False
+    return True
+
+
+def method_doublings(situation: Situation, preset: Preset) -> int:
+    rule = preset.methods[situation.method.value]
+    n = len(situation.chain)
+    return rule.doublings + rule.per_kong * max(0, n - rule.from_kong + 1)
+
+
+def share(situation: Situation, preset: Preset, work: _Work) -> tuple[int, str]:
+    """The amount one payer pays on the method's scale (before table rules), with its formula."""
+    rule = preset.methods[situation.method.value]
+    work.use(*rule.rules)
+    d, names = doublings(situation, preset, work)
+    m = method_doublings(situation, preset)
+    menqing = counts_as_menqing(situation, preset, work)
+    plus1 = menqing and preset.option("menqing_rule") == "plus1"
+    if plus1:
+        work.use(*preset.option_specs["menqing_rule"].rules)
+    big = preset.value("menqing_unit") if menqing and not plus1 else preset.value("zimo_unit")
+    unit_name = "门清基数" if menqing and not plus1 else "自摸基数"
+    if rule.scale == "大炮" and menqing and preset.option("dapao_menqing") == "ignored":
+        work.use(*preset.option_specs["dapao_menqing"].rules)
+        big, unit_name, plus1 = preset.value("zimo_unit"), "自摸基数（大炮无视门清）", False
+    work.use(*preset.constants["zimo_unit" if big == preset.value("zimo_unit") else "menqing_unit"].rules)
+    doubling = preset.value("doubling")
+    payers = preset.value("payers")
+    feature_text = "".join(f"×{doubling}（{n}）" for n in names)
+    method_text = f"×{doubling ** m}（{situation.method.value}{_chain_words(situation)}）" if m else ""
+    extra = " ＋1（门清）" if plus1 else ""
+
+    if rule.scale == "放炮" and d == 0:
+        base = preset.value("menqing_unit") if menqing else preset.value("fangpao_base")
+        work.use(*preset.constants["menqing_unit" if menqing else "fangpao_base"].rules)
+        name = "门清" if menqing else "鸡胡"
+        if plus1:
+            base = preset.value("fangpao_base") + 1
+            name = "鸡胡2＋门清1"
+        amount = base * doubling ** m
+        return amount, f"{base}（{name}放炮基数）{method_text} = {amount}"
+    if rule.scale == "放炮" and names == ["清一色"] and preset.option("qingyise_fangpao") == "double_base":
+        work.use(*preset.option_specs["qingyise_fangpao"].rules)
+        base = preset.value("menqing_unit") if menqing else preset.value("fangpao_base")
+        amount = base * doubling * doubling ** m
+        return amount, f"{base}（放炮基数）×{doubling}（清一色）{method_text} = {amount}"
+    if rule.scale == "自摸":
+        per = big * doubling ** (d + m) + (1 if plus1 else 0)
+        return per, f"{big}（{unit_name}）{feature_text}{method_text}{extra} = {per}（每家）"
+    # 大炮, or 放炮 of a hand with features: half of its 大炮
+    exponent = d + m if rule.scale == "大炮" else d - 1 + m
+    per = big * doubling ** exponent + (1 if plus1 else 0)
+    amount = per * payers
+    if rule.scale == "大炮":
+        text = f"({big}（{unit_name}）{feature_text}{method_text}{extra})×{payers}（大炮，一家付三家） = {amount}"
+    else:
+        work.use("nn-4-1", "nn-5-1")
+        text = f"({big}（{unit_name}）{feature_text}÷{doubling}{method_text}{extra})×{payers}（放炮付大炮的一半） = {amount}"
+    return amount, text
+
+
+def _chain_words(situation: Situation) -> str:
+    if not situation.chain:
+        return ""
+    kinds = "".join("明" if k is KongKind.MING else "暗" for k in situation.chain)
+    return f"，{len(situation.chain)}杠：{kinds}"
+
+
+_MEMO: dict[tuple, RuleError | Settlement] = {}
+_MEMO_LIMIT = 1 << 16
+
+
+def price(situation: Situation, preset: Preset) -> Settlement:
+    """The settlement of one situation; RuleError if a rule rules it out.
+
+    Pure, so memoised: a table or a stream of hands prices the same few
+    thousand situations over and over.
+    """
+    key = (situation, preset.id, id(preset.constants), tuple(sorted(preset.options.items())))
+    found = _MEMO.get(key)
+    if found is None:
+        if len(_MEMO) >= _MEMO_LIMIT:
+            _MEMO.clear()
+        reason = check(situation, preset)
+        found = _MEMO[key] = reason if reason is not None else price_unchecked(situation, preset)
+    if isinstance(found, RuleError):
+        raise found
+    return found
+
+
+def price_unchecked(situation: Situation, preset: Preset) -> Settlement:
+    """What the formula gives, whether or not the situation can occur: only for
+    reporting what a document's price for an impossible situation would follow."""
+    work = _Work()
+    amount, text = share(situation, preset, work)
+    rule = preset.methods[situation.method.value]
+    payments: list[Payment] = []
+    if rule.scale == "自摸":
+        payments += _self_drawn(situation, preset, amount, work)
+    else:
+        payer = _single_payer(situation, rule.payer)
+        payments.append(Payment(payer, Seat.SELF, amount, HAND, rule.payer, rule.rules))
+    payments = _fenghu(situation, preset, payments, work)
+    payments = _moma(situation, preset, payments, work)
+    payments = _fishing(situation, preset, payments, work)
+    payments += _chain_kong_points(situation, preset, work)
+    settlement = Settlement(tuple(payments), "", tuple(work.rules))
+    formula = _formula(text, settlement, work)
+    return Settlement(tuple(payments), formula, tuple(work.rules), tuple(work.steps))
+
+
+def _single_payer(situation: Situation, role: str) -> Seat:
+    if situation.fenghu is FengHu.B_DISCARDS:
+        return situation.fenghu_seat
+    if role == "庄家":
+        return situation.discarder
+    return situation.discarder
+
+
+def _self_drawn(situation: Situation, preset: Preset, per: int, work: _Work) -> list[Payment]:
+    """自摸-scale payments: three payers, or one pays all (明杠 in the chain, 封胡包付)."""
+    rule = preset.methods[situation.method.value]
+    payers = preset.value("payers")
+    kong = preset.value("kong_point")
+    chain = situation.chain
+    n = len(chain)
+    out: list[Payment] = []
+    if situation.method is Method.GANGSHANGHUA and KongKind.MING in chain:
+        mixed = KongKind.AN in chain
+        if mixed and preset.option("mixed_chain") == "three_pay":
+            spec = preset.option_specs["mixed_chain"]
+            work.use(*spec.rules)
+            victim = Seat.PREV
+            for seat in OTHERS:
+                out.append(Payment(seat, Seat.SELF, per, HAND, "三家之一", spec.rules))
+                out.append(Payment(seat, Seat.SELF, kong * n, KONG, "三家之一", spec.rules))
+            out.append(Payment(victim, Seat.SELF, kong * n, KONG, "被明杠者多付一份杠分", spec.rules))
+            work.steps.append(f"三家各付 {per} ＋ 杠分 {kong * n}，被明杠者再付杠分 {kong * n}")
+            return out
+        ids = ("nn-7-mix-r1", "nn-7-mix-r2") if mixed else ("nn-7-mg1-r1", "nn-7-mg2-r1")
+        work.use(*ids)
+        role = "第一个被明杠者" if mixed else ("被杠者" if n == 1 else "第一个被杠者")
+        victim = Seat.PREV
+        out.append(Payment(victim, Seat.SELF, per * payers, HAND, role, ids))
+        out.append(Payment(victim, Seat.SELF, kong * n, KONG, role, ids + preset.constants["kong_point"].rules))
+        work.steps.append(f"{role}包付 {per}×{payers} ＋ 杠分 {kong}×{n}")
+        return out
+    for seat in OTHERS:
+        out.append(Payment(seat, Seat.SELF, per, HAND, "三家之一", rule.rules))
+    if situation.method is Method.GANGSHANGHUA:
+        work.use("nn-7-ag1-r1", *preset.constants["kong_point"].rules)
+        for seat in OTHERS:
+            out.append(Payment(seat, Seat.SELF, kong * n, KONG, "三家之一", ("nn-7-ag1-r1",)))
+    return out
+
+
+def _fenghu(situation: Situation, preset: Preset, payments: list[Payment], work: _Work) -> list[Payment]:
+    """封胡: 双飞 (discarder and B each pay), B discards ×2, or B pays everything (包付)."""
+    b = situation.fenghu_seat
+    sishuang = preset.option("sishuang") == "on" and situation.fenghu is not FengHu.NONE
+    doubling = preset.value("doubling")
+    out = payments
+    if situation.fenghu is FengHu.OTHER_DISCARDS:
+        work.use("nn-12-r1", "nn-12-r2")
+        hand = next(p for p in payments if p.kind == HAND)
+        out = payments + [Payment(b, Seat.SELF, hand.amount, HAND, "被封胡者（双飞）", ("nn-12-r2",))]
+        work.steps.append(f"双飞：放炮者与被封胡者各付 {hand.amount}")
+    elif situation.fenghu is FengHu.B_DISCARDS:
+        work.use("nn-12-r1", "nn-12-r3")
+        out = [Payment(p.payer, p.payee, p.amount * doubling, p.kind, "被封胡者放炮", ("nn-12-r3",))
+               if p.kind == HAND else p for p in payments]
+        work.steps.append(f"被封胡者放炮：×{doubling}")
+    elif situation.fenghu is FengHu.B_PAYS_ALL:
+        ids = ("nn-12-r1", "nn-12-r5" if situation.method is Method.GANGSHANGHUA else "nn-12-r4")
+        if situation.method is Method.GANGSHANGHUA and len(situation.chain) >= 3:
+            ids += ("nn-7-mg3-r1",)
+        work.use(*ids)
+        merged: dict[str, int] = {}
+        for p in payments:
+            merged[p.kind] = merged.get(p.kind, 0) + p.amount
+        out = [Payment(b, Seat.SELF, amount, kind, "被封胡者包付", ids) for kind, amount in merged.items()]
+        work.steps.append("被封胡者包付全部")
+    if sishuang:
+        spec = preset.option_specs["sishuang"]
+        work.use(*spec.rules)
+        whole = preset.option("sishuang_scope") == "whole"
+        if whole:
+            work.use(*preset.option_specs["sishuang_scope"].rules)
+        out = [Payment(p.payer, p.payee, p.amount * doubling, p.kind, p.role, p.rules + spec.rules)
+               if p.kind == HAND and (whole or p.payer is b) else p for p in out]
+        work.steps.append(f"死双：{'全部' if whole else '被封胡者的一份'}×{doubling}")
+    return out
+
+
+def moma_eligible(situation: Situation) -> bool:
+    """Only a self-drawn win draws codes; not after a 明杠, not at 海底 (no tiles left)."""
+    if situation.method not in (Method.ZIMO, Method.GANGSHANGHUA, Method.TIANHU, Method.DIHU):
+        return False
+    return KongKind.MING not in situation.chain
+
+
+def _moma(situation: Situation, preset: Preset, payments: list[Payment], work: _Work) -> list[Payment]:
+    k = situation.moma_hits
+    if preset.option("moma") != "on" or k == 0:
+        return payments
+    spec = preset.option_specs["moma"]
+    work.use(*spec.rules, *preset.option_specs["moma_multiply"].rules, "nn-22-ma-n2")
+    factor = 1 + k if preset.option("moma_multiply") == "additive" else preset.value("doubling") ** k
+    work.steps.append(f"摸码中{k}颗：胡牌分×{factor}（杠分不翻）")
+    return [Payment(p.payer, p.payee, p.amount * factor, p.kind, p.role, p.rules + spec.rules)
+            if p.kind == HAND else p for p in payments]
+
+
+def _fishing(situation: Situation, preset: Preset, payments: list[Payment], work: _Work) -> list[Payment]:
+    """钓鱼 (reading): the winner's hit doubles; another fisher who hit is paid like the
+    winner once by the discarder, or on 自摸 pays one share less; a discarder who hit
+    pays one share less."""
+    fish = situation.fishing
+    if preset.option("fishing") != "on" or fish is None:
+        return payments
+    spec = preset.option_specs["fishing"]
+    work.use(*spec.rules)
+    doubling = preset.value("doubling")
+    out: list[Payment] = []
+    for p in payments:
+        if p.kind != HAND:
+            out.append(p)
+            continue
+        amount = p.amount * (doubling if fish.winner else 1)
+        if p.payer in fish.payers:
+            amount -= p.amount  # 抵消掉一倍的分数
+        out.append(Payment(p.payer, p.payee, amount, p.kind, p.role, p.rules + spec.rules))
+    if situation.method not in (Method.ZIMO, Method.GANGSHANGHUA, Method.HAIDILAO, Method.TIANHU, Method.DIHU):
+        base = next(p for p in payments if p.kind == HAND)
+        for seat in fish.payers:
+            if seat is not base.payer:
+                out.append(Payment(base.payer, seat, base.amount, "钓鱼", "放炮者（付钓鱼成功者）", spec.rules))
+    work.steps.append("钓鱼：" + ("胡家钓中×2" if fish.winner else "胡家未钓中")
+                      + (f"；{'、'.join(s.value for s in fish.payers)}钓中" if fish.payers else ""))
+    return [p for p in out if p.amount > 0]
+
+
+def _chain_kong_points(situation: Situation, preset: Preset, work: _Work) -> list[Payment]:
+    """杠分 of the kongs another player made before the win (杠上炮, 抢杠胡): settled as usual,
+    to that player, except the robbed kong (nn-9-d1)."""
+    if situation.method not in (Method.GANGSHANGPAO, Method.QIANGGANG):
+        return []
+    maker = situation.discarder
+    kong = preset.value("kong_point")
+    kinds = list(situation.chain)
+    if situation.method is Method.QIANGGANG and preset.option("qianggang_kong_points") == "no":
+        kinds = kinds[:-1]
+        work.use("nn-9-d1")
+    elif situation.method is Method.QIANGGANG:
+        work.use(*preset.option_specs["qianggang_kong_points"].rules)
+    out = []
+    for kind in kinds:
+        if kind is KongKind.AN:
+            for seat in Seat:
+                if seat is not maker:
+                    out.append(Payment(seat, maker, kong, KONG, "暗杠三家付", preset.constants["kong_point"].rules))
+        else:
+            victim = next(s for s in (Seat.ACROSS, Seat.NEXT) if s is not maker)
+            out.append(Payment(victim, maker, kong, KONG, "被杠者", preset.constants["kong_point"].rules))
+    if out:
+        work.use(*preset.constants["kong_point"].rules)
+        work.steps.append(f"{maker.value}的杠分照常结算：{sum(p.amount for p in out)}")
+    return out
+
+
+def _formula(text: str, settlement: Settlement, work: _Work) -> str:
+    parts = [text] + work.steps
+    parts.append(f"胡家共收 {settlement.total}（胡牌 {settlement.hand_points}，杠分 {settlement.kong_points}）")
+    return "；".join(parts)
+
+
+def false_win(preset: Preset, cheat: Seat = Seat.SELF) -> Settlement:
+    """诈胡: the false winner pays each other player the penalty (nn-20-d1)."""
+    penalty = preset.constants["zha_hu_penalty"]
+    payments = tuple(Payment(cheat, seat, penalty.value, "诈胡", "诈胡者", penalty.rules)
+                     for seat in Seat if seat is not cheat)
+    return Settlement(payments, f"诈胡者付其余每家 {penalty.value}，共 {penalty.value * 3}", penalty.rules)
+
+
+def kong_settlement(preset: Preset, kongs: list[tuple[Seat, KongKind, Seat | None]]) -> Settlement:
+    """Plain 杠分, e.g. at 荒庄 (nn-23-d1): 明杠 paid by the one kong'd, 暗杠 by all three."""
+    point = preset.constants["kong_point"]
+    payments: list[Payment] = []
+    for maker, kind, victim in kongs:
+        if kind is KongKind.AN:
+            payments += [Payment(s, maker, point.value, KONG, "暗杠三家付", point.rules + ("nn-7-ag1-r1",))
+                         for s in Seat if s is not maker]
+        else:
+            if victim is None or victim is maker:
+                raise RuleError("a 明杠 needs the seat whose tile was kong'd", rule="nn-7-mg1-r1")
+            payments.append(Payment(victim, maker, point.value, KONG, "被杠者", point.rules + ("nn-7-mg1-r1",)))
+    rules = tuple(dict.fromkeys(r for p in payments for r in p.rules)) or point.rules
+    return Settlement(tuple(payments), f"每个杠 {point.value} 分：明杠被杠者付，暗杠三家付", rules)

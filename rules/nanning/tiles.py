@@ -1,0 +1,101 @@
+"""Tiles (牌): the 136-tile set without flowers, and tenhou-style notation.
+
+Notation: digits then a suit letter, `m` 万, `p` 筒, `s` 条, `z` 字 with 1–7 =
+东 南 西 北 白 发 中; e.g. `123m456p789s11z`. A tile is an index 0–33:
+万 0–8, 筒 9–17, 条 18–26, 字 27–33.
+"""
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+
+from ..errors import RuleError
+
+
+class Suit(StrEnum):
+    """花色."""
+
+    MAN = "m"  # 万
+    PIN = "p"  # 筒
+    SOU = "s"  # 条
+    HONOR = "z"  # 字
+
+
+SUITS = (Suit.MAN, Suit.PIN, Suit.SOU, Suit.HONOR)
+SUIT_NAMES = {Suit.MAN: "万", Suit.PIN: "筒", Suit.SOU: "条", Suit.HONOR: "字"}
+HONOR_NAMES = ("东", "南", "西", "北", "白", "发", "中")
+NUMERALS = "一二三四五六七八九"
+KINDS = 34
+COPIES = 4
+
+Tile = int
+
+
+def suit(tile: Tile) -> Suit:
+    return SUITS[tile // 9]
+
+
+def rank(tile: Tile) -> int:
+    """1-based rank within the suit (1–9, or 1–7 for honours)."""
+    return tile % 9 + 1
+
+
+def make(s: Suit, r: int) -> Tile:
+    return SUITS.index(s) * 9 + r - 1
+
+
+def name(tile: Tile) -> str:
+    """Chinese name, e.g. 五条, 东, 发."""
+    if suit(tile) is Suit.HONOR:
+        return HONOR_NAMES[rank(tile) - 1]
+    return NUMERALS[rank(tile) - 1] + SUIT_NAMES[suit(tile)]
+
+
+def notation(tiles: list[Tile] | tuple[Tile, ...]) -> str:
+    """Tenhou notation, grouped by suit in the order m p s z, e.g. 123m55z."""
+    out = []
+    for s in SUITS:
+        ranks = sorted(rank(t) for t in tiles if suit(t) is s)
+        if ranks:
+            out.append("".join(str(r) for r in ranks) + s.value)
+    return "".join(out)
+
+
+TOKEN = re.compile(r"(\d+)([mpsz])")
+
+
+def parse(text: str, what: str = "hand") -> list[Tile]:
+    """Tiles in written order. Raises RuleError on anything that is not notation."""
+    if not isinstance(text, str):
+        raise RuleError(f"{what} must be a string of tiles such as 123m456p789s11z")
+    compact = text.replace(" ", "")
+    if not compact:
+        raise RuleError(f"{what} is empty")
+    pos, tiles = 0, []
+    for m in TOKEN.finditer(compact):
+        if m.start() != pos:
+            break
+        s = Suit(m.group(2))
+        for digit in m.group(1):
+            r = int(digit)
+            if r == 0 or (s is Suit.HONOR and r > 7):
+                raise RuleError(f"{what}: {digit}{s.value} is not a tile (honours are 1z–7z, numbers 1–9)")
+            tiles.append(make(s, r))
+        pos = m.end()
+    if pos != len(compact):
+        raise RuleError(f"{what}: cannot read {compact[pos:]!r}; write digits then m/p/s/z, e.g. 123m456p789s11z")
+    return tiles
+
+
+def parse_one(text: str, what: str) -> Tile:
+    tiles = parse(text, what)
+    if len(tiles) != 1:
+        raise RuleError(f"{what} must be one tile, got {text!r}")
+    return tiles[0]
+
+
+def counts(tiles: list[Tile] | tuple[Tile, ...]) -> tuple[int, ...]:
+    c = [0] * KINDS
+    for t in tiles:
+        c[t] += 1
+    return tuple(c)
