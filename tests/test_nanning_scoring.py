@@ -224,3 +224,44 @@ def test_best_reading_never_depends_on_order():
         random.shuffle(tiles)
         hand_type, reading = best(_hand(tiles), True)
         assert (hand_type.shape, hand_type.qingyise, hand_type.menqing) == (Shape.PENGPENG, True, True)
+
+
+def test_multi_win_discarder_pays_each():
+    from rules.nanning.table import multi_win
+    a = Situation(HandType(Shape.PENGPENG, False, False), Method.FANGPAO)
+    b = Situation(HandType(Shape.QIXIAODUI, True, True), Method.FANGPAO)
+    payments = multi_win(0, [(1, a), (3, b)], YW)
+    assert {(p.payer, p.payee, p.amount) for p in payments} == {(0, 1, 9), (0, 3, 24)}
+    with pytest.raises(RuleError):
+        multi_win(0, [(0, a), (3, b)], YW)
+
+
+@pytest.mark.parametrize("ending, kwargs, preset_options, expected", [
+    ("一炮多响", {"discarder": 2}, {}, 2),
+    ("诈胡", {"cheat": 3}, {}, 3),
+    ("荒庄", {"last_drawer": 1}, {}, 1),
+    ("荒庄", {"last_drawer": 1}, {"huangzhuang_dealer": "dealer_stays"}, 0),
+])
+def test_next_dealer(ending, kwargs, preset_options, expected):
+    from rules.nanning.table import Ending, next_dealer
+    seat, rule = next_dealer(Ending(ending), YW.with_options(preset_options), 0, **kwargs)
+    assert seat == expected and rule.startswith("nn-")
+
+
+def test_selling_a_win():
+    from rules.nanning.table import may_win_after_passing, sold_win_penalty
+    assert not may_win_after_passing(True, False)
+    assert may_win_after_passing(True, True) and may_win_after_passing(False, False)
+    assert sold_win_penalty(YW).net()[Seat.SELF] == -30
+
+
+def test_moma_and_fishing():
+    s = Situation(HandType(Shape.JIHU, False, False), Method.ZIMO, moma_hits=2)
+    assert price(s, presets()["moma"]).total == 27
+    assert price(s, presets()["moma"].with_options({"moma_multiply": "compound"})).total == 36
+    from rules.nanning.model import Fishing
+    fp = Situation(HandType(Shape.PENGPENG, False, False), Method.FANGPAO,
+                   fishing=Fishing(winner=True, payers=(Seat.ACROSS,)))
+    settled = price(fp, YW.with_options({"fishing": "on"}))
+    assert {(p.payer, p.payee, p.amount) for p in settled.payments} == {(Seat.PREV, Seat.SELF, 18),
+                                                                      (Seat.PREV, Seat.ACROSS, 9)}
