@@ -20,7 +20,9 @@ from .paths import EXAMPLES, GENERATED, SITE, SITE_SRC
 PROVIDERS = [
     "generator.sourcedata",
     "generator.nanning",
+    "generator.zipai_tables",
     "generator.rulings",
+    "generator.analytics",
 ]
 
 

@@ -5,7 +5,7 @@ import pandas as pd
 
 from .outputs import write_csv
 
-GAMES = ("nanning",)
+GAMES = ("nanning", "zipai")
 
 
 def steps(ctx) -> list:

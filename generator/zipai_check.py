@@ -1,0 +1,487 @@
+"""字牌: every amount of document 003 checked through the rules core; findings; readings.
+
+Each extracted example (data/examples/examples.csv, game zipai) says through
+its `quantity` and `pattern` (data/examples/context.toml) what it prices: a
+group's 胡息, a 名堂's 倍数 or flat 胡, an extra's 分, a threshold, or a worked
+example. A check recomputes that value through the core, under the default
+readings and under every other option of every reading, so each row says which
+readings reproduce the document. Findings come from data/zipai/findings.toml,
+with their quotes mapped back to the original characters.
+"""
+from __future__ import annotations
+
+import itertools
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
+from rules.errors import RuleError
+from rules.zipai.cards import Card, Size
+from rules.zipai.cli import score_request
+from rules.zipai.config import READINGS, Config
+from rules.zipai.groups import GroupKind, make
+from rules.zipai.presets import config as default_config
+from rules.zipai.presets import readings_data
+from rules.zipai.scoring import (
+    Bao,
+    Circumstances,
+    GangEvent,
+    GangKind,
+    HandFacts,
+    HandValue,
+    Seat,
+    Term,
+    Win,
+    colour_class,
+    combine,
+    gang_payments,
+    hand_value,
+    red_extra,
+    relation,
+    settle,
+    share,
+)
+
+from .examples import Example, extract
+from .findings import KINDS, CheckRow, Finding
+from .paths import DATA
+from .structure import article
+from .text import all_lines
+
+# The 特殊爆牌 example as a real hand: C holds 23胡 and one 归 (伍 four times, not a 拢),
+# nothing else; A (上家) discards to C, B (下家) has declared 爆牌.
+TESHU_HAND = {"hand": "伍伍伍肆伍陆壹贰叁贰柒拾七八九",
+              "shown": [{"kind": "碰", "cards": "三三三"}, {"kind": "碰", "cards": "四四四"}]}
+TESHU = {**TESHU_HAND, "win": "点炮", "from": "上家", "bao": {"下家": "爆"}}
+# 胡息计算's worked example: 胡数 21, 倍数 4.
+HUXI_EXAMPLE = (21, 4)
+
+
+@cache
+def findings_data() -> dict:
+    with (DATA / "zipai" / "findings.toml").open("rb") as fh:
+        return tomllib.load(fh)
+
+
+def original(row_id: str, text: str) -> str:
+    """The same words in the original file's characters (the clean text folds look-alikes 1:1)."""
+    row = article("zipai").by_id()[row_id]
+    (number,) = row.sources["003"]
+    line = all_lines()["003"][number - 1]
+    start = line.clean.find(text)
+    if start < 0:
+        raise ValueError(f"{row_id}: {text!r} is not in line 003:{number}")
+    raw = line.original.strip(" \t\u3000\xa0")
+    return raw[start : start + len(text)]
+
+
+def line_of(row_id: str) -> str:
+    nums = article("zipai").by_id()[row_id].sources["003"]
+    return "003:" + "+".join(str(n) for n in nums) if nums else "003:（补）"
+
+
+# ---------------------------------------------------------------------------
+# Checks: what each kind of amount means, recomputed through the core
+
+@dataclass(frozen=True)
+class Check:
+    """A statement of the document as a function of the rules in force."""
+
+    situation: str
+    value: Callable[[Config], int | str]
+    formula: Callable[[Config], str]
+    rules: Callable[[Config], list[str]]
+
+
+def _facts(huxi: int = 20, red: int = 2, lielie: bool = False, gui: int = 0) -> HandFacts:
+    return HandFacts(huxi, red, red, lielie, gui, 0)
+
+
+def _red(config: Config) -> int:
+    """A red count that is 红胡 under every reading: two above ten."""
+    return config.rules.mingtang.honghu_over.value + 2
+
+
+ZIMO = Circumstances(Win.ZIMO)
+
+
+def _name_probe(name: str, config: Config) -> tuple[HandFacts, Circumstances, Seat]:
+    """A situation in which the 名堂 `name` holds, and the payer whose share shows it."""
+    bang = config.rules.mingtang.banghu_at.value
+    red = _red(config)
+    one = config.rules.mingtang.yikezhu_red.value
+    facts = {
+        "天胡": _facts(), "列列胡": _facts(lielie=True), "黑胡": _facts(red=0), "红胡": _facts(red=red),
+        "黑列列": _facts(red=0, lielie=True), "红列列": _facts(red=red, lielie=True), "棒胡": _facts(huxi=bang),
+        "一颗珠": _facts(red=one), "一珠棒": _facts(huxi=bang, red=one), "一珠列": _facts(red=one, lielie=True),
+        "红棒": _facts(huxi=bang, red=red), "黑棒": _facts(huxi=bang, red=0), "爆牌": _facts(), "红爆": _facts(red=red),
+        "黑爆": _facts(red=0), "头块": _facts(), "海底爆": _facts(), "杀爆": _facts(), "海底捞": _facts(),
+        "归": _facts(gui=1), "自摸": _facts(),
+    }[name]
+    c = {
+        "天胡": Circumstances(Win.OPENING, dealer=True), "爆牌": Circumstances(Win.ZIMO, bao_winner=Bao.BAO),
+        "红爆": Circumstances(Win.ZIMO, bao_winner=Bao.BAO), "黑爆": Circumstances(Win.ZIMO, bao_winner=Bao.BAO),
+        "头块": Circumstances(Win.ZIMO, bao_winner=Bao.BAO, toukuai=True),
+        "海底爆": Circumstances(Win.ZIMO, bao_winner=Bao.BAO, haidi=True),
+        "杀爆": Circumstances(Win.ZIMO, bao_shang=Bao.BAO), "海底捞": Circumstances(Win.ZIMO, haidi=True),
+    }.get(name, ZIMO)
+    return facts, c, Seat.SHANG
+
+
+def _declared(c: Circumstances) -> Circumstances:
+    return Circumstances(c.win, c.source, Bao.HONGBAO, c.bao_shang, c.bao_xia, c.haidi, c.toukuai, c.dealer)
+
+
+def _value(hv: HandValue, config: Config) -> int:
+    """The 胡 a hand counts as before 额外倍数: 胡数 (or a 名堂's flat 胡) × 名堂倍数 (＋100胡)."""
+    return hv.base.value * combine(hv.mults, config) + (hv.addend.value if hv.addend else 0)
+
+
+def name_check(example: Example) -> Check:
+    """A 名堂 row: its 倍数, flat 胡, added 胡, 分 per unit, or threshold."""
+    name = example.pattern[0]
+    declared = "申请" in example.note
+    quantity = example.quantity
+
+    def situation(config: Config):
+        facts, c, payer = _name_probe(name, config)
+        if declared:
+            c = _declared(c)
+        return facts, c, payer, hand_value(facts, c, config)
+
+    def value(config: Config) -> int:
+        facts, c, payer, hv = situation(config)
+        if quantity == "multiplier":
+            if name in ("爆牌", "红爆", "海底爆", "杀爆"):
+                term = next(t for t in relation(hv, c, payer, config) if t.label == name)
+                return term.value
+            return combine(hv.mults, config)
+        if quantity == "huzi":
+            factor = hv.winner_factor.value if name == "黑爆" and hv.winner_factor else 1
+            return _value(hv, config) * factor
+        if quantity == "plus":
+            term = hv.huzi_add if name == "头块" else hv.addend
+            return term.value if term else 0
+        if quantity == "points":
+            if name in ("红胡", "红列列"):  # 分 per red card beyond the count
+                return next(t for t in hv.extras if t.label.startswith("红字")).value // red_extra(facts, config)
+            return next(t for t in hv.extras if t.label.startswith(name)).value
+        return _threshold(name, config)
+
+    def formula(config: Config) -> str:
+        facts, c, payer, hv = situation(config)
+        if quantity == "threshold":
+            return f"{name}的界限：{_threshold(name, config)}"
+        s = share(hv, relation(hv, c, payer, config), payer, config)
+        return f"{name}（{'、'.join(hv.names)}）：{s.formula}"
+
+    def rules(config: Config) -> list[str]:
+        facts, c, payer, hv = situation(config)
+        if quantity == "threshold":
+            return [example.row_id]
+        return list(share(hv, relation(hv, c, payer, config), payer, config).rules)
+
+    return Check(f"{name}{'（申请红爆）' if declared else ''}的{QUANTITY_ZH[quantity]}", value, formula, rules)
+
+
+QUANTITY_ZH = {"multiplier": "倍数", "huzi": "胡数", "plus": "所加胡数", "points": "每项所加分数", "threshold": "界限"}
+
+
+def _threshold(name: str, config: Config) -> int:
+    """Where a 名堂 starts, found by trying the core on hands one step apart."""
+    m = config.rules.mingtang
+    low = config.rules.min_huxi.value
+    if name == "黑胡":  # 大于 N 胡: the last 胡数 that is not yet 黑胡
+        first = next(h for h in range(low, low + 20) if "黑胡" in hand_value(_facts(huxi=h, red=0), ZIMO, config).names)
+        return first - 1
+    if name == "棒胡":  # exactly N 胡
+        return next(h for h in range(low, low + 20) if "棒胡" in hand_value(_facts(huxi=h), ZIMO, config).names)
+    if name == "红胡":  # 超过 N 个: the last count that is not yet 红胡
+        first = next(r for r in range(2, 30) if colour_class(_facts(red=r), config) == "红")
+        return first - 1
+    if name == "一颗珠":  # exactly N red cards
+        return next(r for r in range(30) if colour_class(_facts(red=r), config) == "一颗珠")
+    if name == "红爆":  # red cards needed to apply for 红爆
+        for r in range(30):
+            try:
+                settle(_facts(red=r), Circumstances(Win.ZIMO, bao_winner=Bao.HONGBAO), config)
+                return r
+            except RuleError:
+                continue
+    raise ValueError(f"no threshold for {name}")
+
+
+def group_check(example: Example) -> Check:
+    """A cell of the 胡息 table: the group's 胡息 from the core."""
+    kind, colour, size = example.pattern
+    big = size == "大字"
+
+    def group(config: Config):
+        deck = config.rules.deck
+        if kind in ("一二三", "二七十"):
+            numbers = (1, 2, 3) if kind == "一二三" else (2, 7, 10)
+            cards = tuple(Card.of(Size.BIG if big else Size.SMALL, n) for n in numbers)
+        else:
+            number = next(n for n in range(1, 11) if (n in deck.red_numbers) == (colour == "红牌"))
+            cards = (Card.of(Size.BIG if big else Size.SMALL, number),) * (4 if kind in ("招", "拢") else 3)
+        return make(GroupKind(kind), cards, config.rules)
+
+    return Check(
+        f"{colour}{kind}（{size}）的胡息",
+        lambda config: group(config).huxi,
+        lambda config: f"{config.rules.deck.text(group(config).cards)}：{group(config).huxi}胡",
+        lambda config: [group(config).rule],
+    )
+
+
+def huxi_example_check(example: Example) -> Check:
+    """胡息计算: 胡数×倍数, before (raw) and after (rounded) 向上取整."""
+    huzi, times = HUXI_EXAMPLE
+
+    def priced(config: Config):
+        hv = HandValue((), Term("胡数", huzi, ""), (Term("倍数", times, ""),), None, (), None, None)
+        return share(hv, (), Seat.SHANG, config)
+
+    def value(config: Config) -> int:
+        s = priced(config)
+        return s.raw if example.quantity == "raw" else s.amount
+
+    return Check(f"胡数{huzi}、倍数{times}：{'取整前' if example.quantity == 'raw' else '向上取整后'}", value,
+                 lambda config: priced(config).formula, lambda config: list(priced(config).rules))
+
+
+def teshu_check(example: Example) -> Check:
+    """特殊爆牌: the worked example as a real hand through the command-line path."""
+    def result(config: Config) -> dict:
+        return score_request(TESHU, config)
+
+    def value(config: Config) -> int | str:
+        out = result(config)
+        if example.quantity == "huxi":
+            return out["huxi"] if out["gui"] == 1 else f"{out['huxi']}（归{out['gui']}）"
+        amounts = sorted({p["amount"] for p in out["payments"]})
+        payers = {p["payer"] for p in out["payments"]}
+        if len(amounts) == 1 and payers == {Seat.SHANG.value, Seat.XIA.value}:
+            return amounts[0]
+        return "、".join(f"{p['payer']}{p['amount']}" for p in out["payments"])
+
+    situation = ("C的手牌（例：" + TESHU_HAND["hand"] + "，碰三三三、碰四四四）的胡数和归" if example.quantity == "huxi"
+                 else "A（上家）不爆、点炮给不爆的C，B（下家）爆牌：A、B各付")
+    return Check(situation, value, lambda config: result(config)["formula"], lambda config: result(config)["rules"])
+
+
+def gang_check(example: Example) -> Check:
+    """来点儿: what each payer pays for a 垅, a 点招 or a 自招."""
+    kinds = {"垅": (GangKind.LONG,), "点招": (GangKind.DIANZHAO,), "自招": (GangKind.ZIZHAO,),
+             "招": (GangKind.DIANZHAO, GangKind.ZIZHAO)}[example.method]
+
+    def paid(config: Config) -> list:
+        out = []
+        for kind in kinds:
+            source = Seat.SHANG if kind is GangKind.DIANZHAO else None
+            out.append(gang_payments((GangEvent(kind, Seat.WINNER, source),), config))
+        return out
+
+    def value(config: Config) -> int | str:
+        amounts = {p.amount for payments, _ in paid(config) for p in payments}
+        return amounts.pop() if len(amounts) == 1 else "、".join(str(a) for a in sorted(amounts))
+
+    def formula(config: Config) -> str:
+        return "；".join(f"{kind.value}：" + "，".join(f"{p.payer}付{p.amount}" for p in payments)
+                        for kind, (payments, _) in zip(kinds, paid(config)))
+
+    return Check(f"{example.method}的杠分（每位付款者）", value, formula,
+                 lambda config: [r for _, rules in paid(config) for r in rules])
+
+
+def check_of(example: Example) -> Check:
+    if example.quantity == "group_huxi":
+        return group_check(example)
+    if example.quantity in ("raw", "rounded"):
+        return huxi_example_check(example)
+    if example.row_id.startswith("zp-2-teshu"):
+        return teshu_check(example)
+    if example.pattern == ["来点儿"]:
+        return gang_check(example)
+    return name_check(example)
+
+
+# ---------------------------------------------------------------------------
+# Which readings reproduce a value
+
+def _safe(fn: Callable[[Config], int | str], config: Config) -> str:
+    try:
+        return str(fn(config))
+    except RuleError as exc:
+        return f"（不成立：{exc.one_line()}）"
+
+
+def reproducing(fn: Callable[[Config], int | str], stated: int, config: Config) -> tuple[str, list[str]]:
+    """The readings this value depends on, each with its options that give `stated`."""
+    base = _safe(fn, config)
+    parts, matters = [], []
+    for rid, (_, options) in READINGS.items():
+        values = {option: _safe(fn, config.with_readings({rid: option})) for option in options}
+        if len(set(values.values())) > 1:
+            matters.append(rid)
+            good = [option for option, value in values.items() if value == str(stated)]
+            parts.append(f"{rid}=" + ("|".join(good) if good else "（无）"))
+    if not parts:
+        return ("所有读法" if base == str(stated) else "（无）"), []
+    return " ".join(parts), matters
+
+
+# ---------------------------------------------------------------------------
+# Cross-check rows and findings
+
+def finding_of_rows() -> dict[str, dict]:
+    out = {}
+    for f in findings_data()["finding"]:
+        for row in f.get("check_rows", ()):
+            if row in out:
+                raise ValueError(f"row {row} is explained by two findings: {out[row]['id']} and {f['id']}")
+            out[row] = f
+    return out
+
+
+def crosscheck() -> list[CheckRow]:
+    """A verdict for every amount extracted from document 003."""
+    config = default_config()
+    linked = finding_of_rows()
+    rows = []
+    for example in extract("zipai"):
+        check = check_of(example)
+        engine = _safe(check.value, config)
+        readings, _ = reproducing(check.value, example.stated, config)
+        finding = linked.get(example.id) or linked.get(example.row_id)
+        if engine == str(example.stated):
+            if finding and finding["kind"] == "contradiction":
+                verdict = "contradicts_rules"
+                reason = f"核心按本行所列得{engine}，与原文另一处规则不合：{finding['title']}"
+            else:
+                verdict, reason = "matches", "与规则一致"
+                if finding:
+                    reason += f"；另见：{finding['title']}"
+        else:
+            verdict = "contradicts_rules"
+            reason = f"默认读法下核心得{engine}，原文写{example.stated}" + (f"：{finding['title']}" if finding else "")
+        rows.append(CheckRow(
+            example_id=example.id, game="zipai", doc=example.doc, line=example.line, row_id=example.row_id,
+            quote=example.quote, situation=check.situation, stated=example.stated, engine=engine, verdict=verdict,
+            reason=reason, formula=_safe(check.formula, config), rule_ids=" ".join(dict.fromkeys(check.rules(config))),
+            readings=readings, finding_id=finding["id"] if finding else "",
+        ))
+    return rows
+
+
+def _reading(rid: str) -> dict:
+    return next(r for r in readings_data()["reading"] if r["id"] == rid)
+
+
+def probe(rid: str, option: str, config: Config | None = None) -> dict:
+    """The reading's probe situation priced under one option."""
+    config = config or default_config()
+    request = dict(_reading(rid)["probe"])
+    request["readings"] = {**request.get("readings", {}), rid: option}
+    try:
+        out = score_request(request, config)
+    except RuleError as exc:
+        return {"error": exc.one_line()}
+    return {"total": out["total"], "huxi": out["huxi"], "mingtang": out["mingtang"], "net": out["net"],
+            "formula": out["formula"]}
+
+
+def _probe_text(result: dict) -> str:
+    if "error" in result:
+        return f"不成立（{result['error']}）"
+    net = "，".join(f"{seat}{amount:+d}" for seat, amount in result["net"].items())
+    return f"{result['huxi']}胡，胡牌者共得{result['total']}（{net}）；{result['formula']}"
+
+
+def alternatives_of(rid: str) -> str:
+    entry = _reading(rid)
+    lines = [f"{o['label']}{'（默认）' if o['id'] == entry['default'] else ''}：{o['says']}例：{_probe_text(probe(rid, o['id']))}"
+             for o in entry["option"]]
+    return f"读法 {rid}（{entry['name']}）。" + "｜".join(lines)
+
+
+def findings() -> list[Finding]:
+    checked = crosscheck()
+    out = []
+    for f in findings_data()["finding"]:
+        if f["kind"] not in KINDS:
+            raise ValueError(f"{f['id']}: unknown kind {f['kind']}")
+        quotes = f["quote"]
+        alternatives = f.get("alternatives", "")
+        if f.get("option"):
+            alternatives = alternatives_of(f["option"]) + (f"｜{alternatives}" if alternatives else "")
+        rule_ids = list(dict.fromkeys([q["id"] for q in quotes] + (
+            [s["id"] for s in _reading(f["option"])["source"]] if f.get("option") else [])))
+        out.append(Finding(
+            id=f["id"], game="zipai", kind=f["kind"], title=f["title"],
+            lines="; ".join(dict.fromkeys(line_of(q["id"]) for q in quotes)),
+            quote="｜".join(original(q["id"], q["text"]) for q in quotes),
+            what_is_wrong=f["what_is_wrong"], rules_give=f["rules_give"], alternatives=alternatives,
+            verdict=f["verdict"],
+            example_ids=" ".join(r.example_id for r in checked if r.finding_id == f["id"]),
+            rule_ids=" ".join(rule_ids), option=f.get("option", ""),
+        ))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# The readings, with their probes and the worked examples' reproduction
+
+def example_grid(fn: Callable[[Config], int | str], stated: int, readings: list[str]) -> dict:
+    """Every combination of the options of `readings`: its value and whether it gives `stated`."""
+    config = default_config()
+    combos = []
+    options = [READINGS[rid][1] for rid in readings]
+    for choice in itertools.product(*options):
+        chosen = dict(zip(readings, choice))
+        value = _safe(fn, config.with_readings(chosen))
+        combos.append({"readings": chosen, "value": value, "reproduces": value == str(stated)})
+    return {"readings": readings, "combinations": combos,
+            "reproducing": [c["readings"] for c in combos if c["reproduces"]]}
+
+
+# The readings each worked example is discussed under (the issue names them), beyond those the core finds.
+EXAMPLE_READINGS = {
+    "zp-2-huxi-e1-d003-2": ["zp-r-rounding", "zp-r-extras-order", "zp-r-combine"],
+    "zp-2-teshu-e1-d003-2": ["zp-r-dianpao", "zp-r-combine", "zp-r-extras-order", "zp-r-rounding", "zp-r-teshu"],
+}
+
+
+def readings_report() -> dict:
+    config = default_config()
+    examples = {e.id: e for e in extract("zipai")}
+    out_examples = []
+    for eid, named in EXAMPLE_READINGS.items():
+        example = examples[eid]
+        check = check_of(example)
+        _, found = reproducing(check.value, example.stated, config)
+        readings = list(dict.fromkeys(named + found))
+        out_examples.append({
+            "id": eid, "row_id": example.row_id, "line": example.line, "quote": example.quote,
+            "amount": example.amount_text, "stated": example.stated, "situation": check.situation,
+            "default_value": _safe(check.value, config), **example_grid(check.value, example.stated, readings),
+        })
+    readings = []
+    for entry in readings_data()["reading"]:
+        rid = entry["id"]
+        options = []
+        for o in entry["option"]:
+            options.append({**o, "default": o["id"] == entry["default"], "probe": probe(rid, o["id"])})
+        results = {str({k: v for k, v in o["probe"].items() if k != "formula"}) for o in options}
+        readings.append({
+            "id": rid, "name": entry["name"], "question": entry["question"], "default": entry["default"],
+            "why": entry["why"],
+            "sources": [{"id": s["id"], "line": line_of(s["id"]), "quote": s["quote"],
+                         "original": original(s["id"], s["quote"])} for s in entry["source"]],
+            "options": options, "probe_request": entry["probe"],
+            "changes_probe": len(results) > 1,
+            "reproduces_examples": [x["id"] for x in out_examples if rid in x["readings"]],
+        })
+    return {"game": "zipai", "title": "字牌的读法", "default_set": "默认读法", "readings": readings,
+            "examples": out_examples}

@@ -1,0 +1,96 @@
+"""Cards (牌): 小字 一…十 and 大字 壹…拾, written as the Chinese numerals themselves."""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from ..errors import RuleError
+
+
+class Size(StrEnum):
+    """大字 / 小字: the two sizes of every number."""
+
+    SMALL = "小"
+    BIG = "大"
+
+
+class Colour(StrEnum):
+    """红字 (二七十、贰柒拾) or 黑字 (the rest)."""
+
+    BLACK = "黑"
+    RED = "红"
+
+
+KINDS = 20  # ten numbers in two sizes
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """One card: its index orders 一…十 before 壹…拾."""
+
+    index: int
+
+    @property
+    def size(self) -> Size:
+        return Size.BIG if self.index >= 10 else Size.SMALL
+
+    @property
+    def number(self) -> int:
+        return self.index % 10 + 1
+
+    @staticmethod
+    def of(size: Size, number: int) -> Card:
+        return Card((10 if size is Size.BIG else 0) + number - 1)
+
+
+@dataclass(frozen=True)
+class Deck:
+    """The notation and make-up of the 80 cards (from data/zipai/rules.toml)."""
+
+    small: str  # 一二三四五六七八九十
+    big: str  # 壹贰叁肆伍陆柒捌玖拾
+    copies: int  # four of each
+    red_numbers: frozenset[int]  # 2, 7, 10
+
+    def char(self, card: Card) -> str:
+        return (self.big if card.size is Size.BIG else self.small)[card.number - 1]
+
+    def text(self, cards: Iterable[Card]) -> str:
+        return "".join(self.char(c) for c in cards)
+
+    def colour(self, card: Card) -> Colour:
+        return Colour.RED if card.number in self.red_numbers else Colour.BLACK
+
+    def is_red(self, card: Card) -> bool:
+        return card.number in self.red_numbers
+
+    def parse(self, text: str, what: str = "hand") -> tuple[Card, ...]:
+        """Cards as a player writes them, e.g. 一二三贰柒拾伍伍伍; spaces are ignored.
+
+        Anything else (Arabic digits, 小1, other characters) is refused, so a
+        typo never silently becomes another card.
+        """
+        if not isinstance(text, str):
+            raise RuleError(f"{what} must be a string of cards such as 一二三贰柒拾")
+        cards = []
+        for ch in text:
+            if ch.isspace():
+                continue
+            if ch in self.small:
+                cards.append(Card(self.small.index(ch)))
+            elif ch in self.big:
+                cards.append(Card(10 + self.big.index(ch)))
+            else:
+                raise RuleError(
+                    f"unknown card {ch!r} in {what}: write 小字 as {self.small} and 大字 as {self.big}",
+                    rule="ext-zp-deck",
+                )
+        return tuple(cards)
+
+
+def counts(cards: Iterable[Card]) -> list[int]:
+    """How many of each of the 20 kinds, by index."""
+    c = Counter(card.index for card in cards)
+    return [c.get(i, 0) for i in range(KINDS)]

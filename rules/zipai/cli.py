@@ -1,0 +1,201 @@
+"""`python -m rules score --game zipai`: one request (a dict from JSON) in, one result out.
+
+Every field is checked for type and value; anything unknown is refused, so a
+misspelt key never silently changes a score. Errors are RuleError (one line).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import RuleError
+from .cards import Card
+from .config import Config
+from .groups import Group, GroupKind, shown_group
+from .hand import Hand, score as score_hand
+from .presets import config as default_config
+from .scoring import Bao, Circumstances, GangEvent, GangKind, Seat, Win, gang_payments, ledger
+
+FIELDS = {"hand", "win_card", "shown", "win", "from", "bao", "extras", "dealer", "gang", "readings"}
+EXTRAS = {"海底": "haidi", "头块": "toukuai", "起手": "opening"}
+WINS = (Win.ZIMO.value, Win.DIANPAO.value, Win.WALL.value)
+
+
+def _type(value: Any, kind: type, what: str, shape: str) -> Any:
+    if not isinstance(value, kind):
+        raise RuleError(f"{what} must be {shape}")
+    return value
+
+
+def _choice(value: Any, options: tuple[str, ...], what: str) -> str:
+    if value not in options:
+        raise RuleError(f"{what} must be one of {', '.join(options)}, not {value!r}")
+    return value
+
+
+def _keys(obj: dict, allowed: set[str], what: str) -> None:
+    unknown = sorted(set(obj) - allowed)
+    if unknown:
+        raise RuleError(f"unknown field{'s' if len(unknown) > 1 else ''} in {what}: {', '.join(unknown)}; "
+                        f"known: {', '.join(sorted(allowed))}")
+
+
+def _seat(value: Any, what: str, winner: bool = True) -> Seat:
+    seats = tuple(s.value for s in Seat if winner or s is not Seat.WINNER)
+    return Seat(_choice(value, seats, what))
+
+
+def parse_shown(items: Any, config: Config) -> tuple[Group, ...]:
+    """The shown groups: 碰, 招, 拢 (and 吃, a shown run)."""
+    _type(items, list, "shown", 'a list of {"kind": "碰"|"招"|"拢"|"吃", "cards": "七七七"}')
+    groups = []
+    for n, item in enumerate(items, 1):
+        what = f"shown[{n}]"
+        _type(item, dict, what, 'an object {"kind": …, "cards": …}')
+        _keys(item, {"kind", "cards"}, what)
+        if "kind" not in item or "cards" not in item:
+            raise RuleError(f"{what} needs kind and cards")
+        kind = _type(item["kind"], str, f"{what}.kind", "a string")
+        cards = config.rules.deck.parse(item["cards"], f"{what}.cards")
+        if not cards:
+            raise RuleError(f"{what}.cards is empty")
+        groups.append(shown_group(kind, cards, config.rules))
+    return tuple(groups)
+
+
+def parse_gang(items: Any) -> tuple[GangEvent, ...]:
+    _type(items, list, "gang", 'a list of {"kind": "垅"|"点招"|"自招", "by": seat, "from": seat}')
+    events = []
+    for n, item in enumerate(items, 1):
+        what = f"gang[{n}]"
+        _type(item, dict, what, "an object")
+        _keys(item, {"kind", "by", "from"}, what)
+        if "kind" not in item or "by" not in item:
+            raise RuleError(f"{what} needs kind and by")
+        kind = GangKind(_choice(item["kind"], tuple(k.value for k in GangKind), f"{what}.kind"))
+        source = _seat(item["from"], f"{what}.from") if "from" in item else None
+        events.append(GangEvent(kind, _seat(item["by"], f"{what}.by"), source))
+    return tuple(events)
+
+
+def parse(request: dict, base: Config | None = None) -> tuple[Hand, Circumstances, tuple[GangEvent, ...], Config]:
+    """A checked request: the hand, the circumstances, the 杠分 events, the config in force."""
+    _keys(request, FIELDS, "the request")
+    config = base or default_config()
+    overrides = _type(request.get("readings", {}), dict, "readings", 'an object {"zp-r-…": "option"}')
+    for rid, option in overrides.items():
+        _type(option, str, f"readings.{rid}", "a string")
+    config = config.with_readings(overrides)
+    deck = config.rules.deck
+    if "hand" not in request:
+        raise RuleError("hand is required: the concealed cards, the winning card included")
+    concealed = deck.parse(request["hand"], "hand")
+    if not concealed:
+        raise RuleError("hand is empty")
+    shown = parse_shown(request.get("shown", []), config)
+    extras = _type(request.get("extras", []), list, "extras", f"a list of {', '.join(EXTRAS)}")
+    flags = {name: False for name in EXTRAS.values()}
+    for item in extras:
+        flags[EXTRAS[_choice(item, tuple(EXTRAS), "extras item")]] = True
+    dealer = _type(request.get("dealer", False), bool, "dealer", "true or false (is the winner the dealer?)")
+    if flags["opening"]:
+        if "win" in request:
+            raise RuleError("an opening-hand win (起手) has no win method: leave out win")
+        win = Win.OPENING
+    else:
+        if "win" not in request:
+            raise RuleError(f"win is required: one of {', '.join(WINS)} (or extras [\"起手\"])")
+        win = Win(_choice(request["win"], WINS, "win"))
+    source = _seat(request["from"], "from", winner=False) if "from" in request else None
+    bao = _type(request.get("bao", {}), dict, "bao", 'an object {"胡牌者": "爆", "上家": "无", …}')
+    states = {}
+    for seat, state in bao.items():
+        states[_seat(seat, "bao key")] = Bao(_choice(state, tuple(b.value for b in Bao), f"bao.{seat}"))
+    circumstances = Circumstances(
+        win=win, source=source,
+        bao_winner=states.get(Seat.WINNER, Bao.NONE), bao_shang=states.get(Seat.SHANG, Bao.NONE),
+        bao_xia=states.get(Seat.XIA, Bao.NONE),
+        haidi=flags["haidi"], toukuai=flags["toukuai"], dealer=dealer,
+    )
+    win_card: Card | None = None
+    if win is not Win.OPENING:
+        if "win_card" in request:
+            written = deck.parse(request["win_card"], "win_card")
+            if len(written) != 1:
+                raise RuleError("win_card must be exactly one card")
+            win_card = written[0]
+        else:
+            win_card = concealed[-1]  # the last card written in hand
+    elif "win_card" in request:
+        raise RuleError("an opening-hand win (起手) has no winning card: leave out win_card")
+    gang = parse_gang(request.get("gang", []))
+    _check_gang_against_hand(gang, shown)
+    return Hand(concealed, shown, win_card), circumstances, gang, config
+
+
+def _check_gang_against_hand(gang: tuple[GangEvent, ...], shown: tuple[Group, ...]) -> None:
+    """The winner's 杠分 events must match his shown 拢 and 招."""
+    mine = [e.kind for e in gang if e.by is Seat.WINNER]
+    longs = sum(g.kind is GroupKind.LONG for g in shown)
+    zhaos = sum(g.kind is GroupKind.ZHAO for g in shown)
+    if mine.count(GangKind.LONG) > longs:
+        raise RuleError("gang lists more 垅 for the winner than the 拢 shown in his hand", rule="zp-2-long-r1")
+    if len(mine) - mine.count(GangKind.LONG) > zhaos:
+        raise RuleError("gang lists more 招 for the winner than the 招 shown in his hand", rule="zp-2-zizhao-r1")
+
+
+def _group_json(g: Group, config: Config) -> dict:
+    out = {"kind": g.kind.value, "cards": config.rules.deck.text(g.cards), "huxi": g.huxi, "shown": g.shown,
+           "rule": g.rule}
+    if g.rule.startswith("ext-"):
+        out["note"] = "不见于原文"
+    elif g.kind is GroupKind.PENG and not g.shown:
+        out["note"] = "胡别人的牌凑成，按碰算（不见于原文）"
+    return out
+
+
+def score_request(request: dict, base: Config | None = None) -> dict:
+    hand, c, gang, config = parse(request, base)
+    result = score_hand(hand, c, config)
+    s = result.settlement
+    gang_pays, gang_rules = gang_payments(gang, config)
+    groups = result.arrangement.groups
+    rules = list(dict.fromkeys([g.rule for g in groups] + list(s.rules) + list(gang_rules)))
+    if any(g.kind is GroupKind.PENG and not g.shown for g in groups):
+        rules.append("ext-zp-win-card")
+    if result.facts.lielie and any(g.kind is GroupKind.JIANG for g in groups):
+        rules.append("ext-zp-lielie-pair")
+    if result.arrangement.special is None:
+        rules += [config.rules.hand_rule, config.rules.min_huxi.rule]
+    rules += [config.rules.deck_rules["copies"], config.rules.deck_rules["red"]]
+    rules = list(dict.fromkeys(rules))
+    win_ledger, gang_ledger = s.ledger(), ledger(gang_pays)
+    ext = config.rules.ext
+    return {
+        "game": "zipai",
+        "groups": [_group_json(g, config) for g in groups],
+        "huxi": result.facts.huxi,
+        "red_cards": result.facts.red,
+        "gui": result.facts.gui,
+        "mingtang": list(s.names),
+        "huzi": s.huzi,
+        "total": s.total,
+        "payments": [{"payer": p.payer, "payee": p.payee, "amount": p.amount, "for": p.purpose} for p in s.payments],
+        "ledger": win_ledger,
+        "gang": {
+            "payments": [{"payer": p.payer, "payee": p.payee, "amount": p.amount, "for": p.purpose} for p in gang_pays],
+            "ledger": gang_ledger,
+        },
+        "net": {seat: win_ledger[seat] + gang_ledger[seat] for seat in win_ledger},
+        "formula": "；".join(f"{x.payer.value}付：{x.formula}" for x in s.shares),
+        "rules": rules,
+        "not_in_document": [{"id": rid, "title": ext[rid][0], "source": ext[rid][1], "note": "不见于原文"}
+                            for rid in rules if rid in ext],
+        "readings": config.readings.by_id(),
+        "readings_changed": sorted(rid for rid, option in config.readings.by_id().items()
+                                   if option != config.default_readings.by_id()[rid]),
+    }
+
+
+def score(request: dict) -> dict:
+    """What `python -m rules score --game zipai` calls: the default rules and readings."""
+    return score_request(request)

@@ -1,0 +1,104 @@
+"""Groups (组) and their 胡息, as the document's table gives them.
+
+碰、坎、招、拢 and the two special sequences 一二三/壹贰叁 and 二七十/贰柒拾 are in
+the document; ordinary sequences, 大小搭 (e.g. 伍伍五) and the pair are not
+(ext-zp-zero), and neither are the loose cards of an opening-hand win
+(ext-zp-loose).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from ..errors import RuleError
+from .cards import Card, Colour, Deck
+from .config import Rules
+
+
+class GroupKind(StrEnum):
+    PENG = "碰"  # three alike, one of them from another player
+    KAN = "坎"  # three alike, all held
+    ZHAO = "招"  # a 坎 and the fourth card
+    LONG = "拢"  # four alike dealt, shown at the start
+    YIERSAN = "一二三"  # 一二三 / 壹贰叁
+    ERQISHI = "二七十"  # 二七十 / 贰柒拾
+    SHUN = "顺子"  # three in a row of one size (not in the document)
+    DAXIAO = "大小搭"  # one number in both sizes, e.g. 伍伍五 (not in the document)
+    JIANG = "将"  # the pair (not in the document)
+    SAN = "散牌"  # a loose card of an opening-hand win (not in the document)
+
+
+ALIKE = {GroupKind.PENG: 3, GroupKind.KAN: 3, GroupKind.ZHAO: 4, GroupKind.LONG: 4}
+FOURS = (GroupKind.ZHAO, GroupKind.LONG)
+
+
+@dataclass(frozen=True)
+class Group:
+    """One group of the chosen arrangement, with its 胡息 and the rule for it."""
+
+    kind: GroupKind
+    cards: tuple[Card, ...]
+    shown: bool
+    huxi: int
+    rule: str
+
+    @property
+    def is_four(self) -> bool:
+        return self.kind in FOURS
+
+
+def table_colour(kind: GroupKind, cards: tuple[Card, ...], deck: Deck) -> str:
+    """The column of the 胡息 table a group is read from.
+
+    碰/坎/招/拢 go by the colour of their card; the table lists 一二三 under 黑牌
+    and 二七十 under 红牌; the groups the table does not have are colourless.
+    """
+    if kind in ALIKE:
+        return deck.colour(cards[0]).value
+    if kind is GroupKind.YIERSAN:
+        return Colour.BLACK.value
+    if kind is GroupKind.ERQISHI:
+        return Colour.RED.value
+    return ""
+
+
+def make(kind: GroupKind, cards: tuple[Card, ...], rules: Rules, shown: bool = False) -> Group:
+    """A group with its 胡息 from the table."""
+    const = rules.group_huxi(kind.value, table_colour(kind, cards, rules.deck), cards[0].size)
+    return Group(kind, tuple(sorted(cards)), shown, const.value, const.rule)
+
+
+def sequence_kind(cards: tuple[Card, ...]) -> GroupKind | None:
+    """Which kind of three-card run these are, if any: same size, n n+1 n+2 or 2 7 10."""
+    if len(cards) != 3 or len({c.size for c in cards}) != 1:
+        return None
+    numbers = sorted(c.number for c in cards)
+    if numbers == [2, 7, 10]:
+        return GroupKind.ERQISHI
+    if numbers[1] == numbers[0] + 1 and numbers[2] == numbers[0] + 2:
+        return GroupKind.YIERSAN if numbers[0] == 1 else GroupKind.SHUN
+    return None
+
+
+# The lines of 名词介绍 that define the shown groups.
+DEFINED_BY = {GroupKind.PENG: "zp-1-pengpai-r1", GroupKind.ZHAO: "zp-1-zhaopai-r1", GroupKind.LONG: "zp-1-longpai-r1"}
+
+# What a player may put in `shown`: 碰、招、拢 (and 吃, a shown run).
+SHOWN_KINDS = ("碰", "招", "拢", "吃")
+
+
+def shown_group(kind: str, cards: tuple[Card, ...], rules: Rules) -> Group:
+    """A group shown on the table, checked: 碰 three alike, 招/拢 four alike, 吃 a run."""
+    deck = rules.deck
+    if kind == "吃":
+        run = sequence_kind(cards)
+        if run is None:
+            raise RuleError(f"吃 {deck.text(cards)} is not a run of one size (n n+1 n+2, or 二七十)", rule="ext-zp-zero")
+        return make(run, cards, rules, shown=True)
+    if kind not in SHOWN_KINDS:
+        raise RuleError(f"unknown shown kind {kind!r}: use one of {', '.join(SHOWN_KINDS)}")
+    group_kind = GroupKind(kind)
+    if len(cards) != ALIKE[group_kind] or len(set(cards)) != 1:
+        raise RuleError(f"{kind} {deck.text(cards)} is not a group: {kind} is {ALIKE[group_kind]} identical cards",
+                        rule=DEFINED_BY[group_kind])
+    return make(group_kind, cards, rules, shown=True)

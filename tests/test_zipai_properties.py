@@ -1,0 +1,164 @@
+"""字牌 properties over random legal hands and situations: zero-sum ledgers, order
+independence, colour rules, 归 counting, monotonicity, and the reachability
+programme agreeing with the hand analysis."""
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from rules.errors import RuleError
+from rules.zipai.cards import Card
+from rules.zipai.cli import score_request
+from rules.zipai.presets import config
+from rules.zipai.scoring import Bao, Circumstances, HandFacts, Seat, Win, settle
+
+DECK = config().rules.deck
+KINDS = range(20)
+
+# Every group of three the concealed cards can form, by card index (0-9 小, 10-19 大).
+THREES = (
+    [("alike", (i, i, i)) for i in KINDS]
+    + [("run", (s + n, s + n + 1, s + n + 2)) for s in (0, 10) for n in range(8)]
+    + [("run", (s + 1, s + 6, s + 9)) for s in (0, 10)]
+    + [("run", (n, n + 10, n + 10)) for n in range(10)] + [("run", (n, n, n + 10)) for n in range(10)]
+)
+
+def text(indices) -> str:
+    """Cards as a player writes them, from card indices."""
+    return DECK.text(Card(i) for i in indices)
+
+
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+
+
+@st.composite
+def hands(draw, win_from_other: bool = False):
+    """A legal winning hand as a request: 7 groups, or fours (拢/招) + groups + a pair."""
+    fours = draw(st.lists(st.integers(0, 19), max_size=3, unique=True))
+    threes = draw(st.lists(st.sampled_from(THREES), min_size=(6 - len(fours)) if fours else 7,
+                           max_size=(6 - len(fours)) if fours else 7))
+    pair = [draw(st.integers(0, 19))] * 2 if fours else []
+    cards = [c for _, g in threes for c in g] + [f for f in fours for _ in range(4)] + pair
+    assume(max(Counter(cards).values()) <= 4)
+    shown, concealed = [], list(pair)
+    for kind, g in threes:
+        if kind == "alike" and draw(st.booleans()):
+            shown.append({"kind": "碰", "cards": text(g)})
+        else:
+            concealed += g
+    for f in fours:
+        shown.append({"kind": draw(st.sampled_from(["拢", "招"])), "cards": text((f,) * 4)})
+    assume(concealed)
+    order = draw(st.permutations(concealed))
+    request = {"hand": text(order), "shown": shown, "win_card": text(order[-1:])}
+    if win_from_other:
+        request.update({"win": "点炮", "from": draw(st.sampled_from(["上家", "下家"]))})
+    else:
+        request["win"] = "自摸"
+    return request
+
+
+def scored(request):
+    try:
+        return score_request(request)
+    except RuleError as exc:
+        assume("below the minimum" not in str(exc))
+        raise
+
+
+@SETTINGS
+@given(hands(), st.randoms(use_true_random=False))
+def test_card_order_never_matters(request, rnd):
+    out = scored(request)
+    cards = list(request["hand"])
+    rnd.shuffle(cards)
+    shown = list(request["shown"])
+    rnd.shuffle(shown)
+    again = score_request({**request, "hand": "".join(cards), "shown": shown})
+    assert (again["huxi"], again["mingtang"], again["total"], again["ledger"]) == \
+        (out["huxi"], out["mingtang"], out["total"], out["ledger"])
+
+
+@SETTINGS
+@given(hands(win_from_other=True), st.sampled_from(["无", "爆", "红爆"]), st.sampled_from(["无", "爆"]),
+       st.sampled_from(["无", "爆", "红爆"]), st.lists(st.sampled_from(["垅", "自招"]), max_size=2))
+def test_ledgers_are_zero_sum(request, winner, shang, xia, gang):
+    request = {**request, "bao": {"胡牌者": winner, "上家": shang, "下家": xia},
+               "gang": [{"kind": k, "by": "上家"} for k in gang]}
+    try:
+        out = score_request(request)
+    except RuleError:
+        assume(False)
+    assert sum(out["ledger"].values()) == 0 and sum(out["gang"]["ledger"].values()) == 0
+    assert out["ledger"]["胡牌者"] == out["total"] == sum(p["amount"] for p in out["payments"])
+    assert all(p["amount"] > 0 for p in out["payments"])
+
+
+@SETTINGS
+@given(hands())
+def test_a_hand_with_a_red_card_is_never_heihu(request):
+    out = scored(request)
+    black_names = {"黑胡", "黑列列", "黑棒", "黑爆"}
+    if out["red_cards"]:
+        assert not black_names & set(out["mingtang"])
+    else:
+        assert black_names & set(out["mingtang"])
+
+
+@SETTINGS
+@given(hands())
+def test_gui_counts_every_kind_held_four_times(request):
+    out = scored(request)
+    cards = list(request["hand"]) + [c for g in request["shown"] for c in g["cards"]]
+    fours = sum(n == 4 for n in Counter(cards).values())
+    assert out["gui"] == fours
+    assert ("归" in out["mingtang"]) == (fours > 0)
+
+
+@SETTINGS
+@given(hands(), st.sampled_from(["ceil10", "round10", "none"]))
+def test_extras_before_or_after_rounding_never_differ(request, rounding):
+    """Every extra is a multiple of 10, so the two orders agree (reading zp-r-extras-order)."""
+    out = {order: scored({**request, "readings": {"zp-r-extras-order": order, "zp-r-rounding": rounding}})["total"]
+           for order in ("after_rounding", "before_rounding")}
+    assert out["after_rounding"] == out["before_rounding"]
+
+
+WINS = st.sampled_from([
+    Circumstances(Win.ZIMO), Circumstances(Win.DIANPAO, Seat.SHANG), Circumstances(Win.WALL, Seat.XIA),
+    Circumstances(Win.ZIMO, bao_winner=Bao.BAO), Circumstances(Win.DIANPAO, Seat.SHANG, bao_xia=Bao.BAO),
+    Circumstances(Win.ZIMO, bao_shang=Bao.HONGBAO, haidi=True),
+])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(11, 95), st.integers(2, 24), st.booleans(), st.integers(0, 5), WINS)
+def test_more_huxi_or_more_gui_never_pays_less(huxi, red, lielie, gui, c):
+    """Monotone where it holds: above 10胡 (棒胡's 30 breaks it at 10) and for a fixed colour
+    class (黑胡's flat 100 does not grow)."""
+    cfg = config()
+    assume(red != 1)
+
+    def total(h, g):
+        return settle(HandFacts(h, red, red, lielie, g, 0), c, cfg).total
+
+    assert total(huxi + 1, gui) >= total(huxi, gui)
+    assert total(huxi, gui + 1) > total(huxi, gui)
+
+
+@pytest.fixture(scope="module")
+def reach():
+    from generator.zipai_payouts import reached
+    return reached()
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much,
+                                                                  HealthCheck.function_scoped_fixture])
+@given(request=hands())
+def test_every_analysed_hand_is_in_the_reachability_table(reach, request):
+    out = scored(request)
+    is_lielie = "列列" in "".join(out["mingtang"]) or "一珠列" in out["mingtang"]
+    key = (out["red_cards"], is_lielie, out["huxi"])
+    assert key in reach.regular
+    assert reach.regular[key] <= out["gui"]
