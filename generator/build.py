@@ -23,6 +23,7 @@ PROVIDERS = [
     "generator.zipai_tables",
     "generator.rulings",
     "generator.analytics",
+    "generator.site",
 ]
 
 

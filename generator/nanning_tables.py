@@ -143,8 +143,12 @@ def _witness(s: Situation, minggang: str) -> str:
     return found.describe() if found else ""
 
 
+CHAIN_WORDS = {2: "双连杠", 3: "三连杠", 4: "四连杠"}  # as the document names chains
+
+
 def chain_text(chain: tuple[KongKind, ...]) -> str:
-    return "→".join(k.value for k in chain)
+    kinds = "→".join(k.value for k in chain)
+    return f"{kinds}（{CHAIN_WORDS[len(chain)]}）" if len(chain) in CHAIN_WORDS else kinds
 
 
 def payments_text(settlement: Settlement) -> str:

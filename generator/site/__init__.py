@@ -1,0 +1,126 @@
+"""Build provider for the static site: charts, pages, then `mkdocs build --strict`.
+
+All three steps are skipped with `--no-site`. Pages and charts are written into
+ctx.docs (site_src/ by default; hand-written files live only in site_src/assets/,
+which is copied when building into another folder), the site into ctx.site.
+"""
+from __future__ import annotations
+
+import logging
+import re
+import shutil
+import time
+from functools import cache
+from pathlib import Path
+
+from ..errors import BuildError
+from ..paths import ROOT, SITE_SRC
+from . import charts, edition, pages
+from .data import load
+
+CONFIG = ROOT / "mkdocs.yml"
+TERMS = Path(__file__).parent / "search_terms.txt"
+HAN_WORD = re.compile(r"^[\u4e00-\u9fff]{2,}$")
+TERM_FREQ = 100000  # high enough that jieba keeps each of these words whole
+
+
+def search_terms(d) -> list[str]:
+    """Words jieba must keep whole: the committed list plus every value the tables use."""
+    words = [w.strip() for w in TERMS.read_text(encoding="utf-8").splitlines()]
+    words = [w for w in words if w and not w.startswith("#")]
+    for table in d.payouts.values():
+        if table:
+            words += [v for dim in table["dimensions"] for v in dim["values"]]
+    return sorted({w for w in words if isinstance(w, str) and HAN_WORD.match(w)})
+
+
+class _Warnings(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage().replace("\n", " "))
+
+
+def mkdocs_build(docs: Path, site: Path, edition_id: str, terms: Path) -> None:
+    import jieba
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import Abort, MkDocsException
+
+    jieba.setLogLevel(logging.WARNING)
+    # The search plugin adds our words to jieba's one global dictionary on every build, and adding
+    # a word changes how everything else is cut. Start each build from the plain dictionary, so that
+    # a build segments the same way whatever ran before it in this process.
+    jieba.dt.initialized = False
+    logger = logging.getLogger("mkdocs")
+    caught = _Warnings()
+    logger.addHandler(caught)
+    try:
+        cfg = load_config(config_file=str(CONFIG), docs_dir=str(docs), site_dir=str(site), strict=True)
+        cfg["extra"]["edition"] = edition_id
+        cfg["plugins"]["material/search"].config.jieba_dict_user = str(terms)
+        build(cfg)
+        fix_search_segmenter(site)
+    except (Abort, MkDocsException) as exc:
+        detail = "; ".join(caught.messages[:5]) or str(exc)
+        raise BuildError(f"mkdocs build --strict failed: {detail}") from None
+    finally:
+        logger.removeHandler(caught)
+
+
+# Material's search worker segments a Chinese query by the words of the index, but its loop
+# `for (j = i + 1; j < query.length; j++)` never tries a word that reaches the end of the
+# query: 杠上花 is searched as 杠* 上* (the 花 is dropped) and ranks pages full of 上 first.
+# The built site serves a copy with the bound fixed (j <= query.length).
+SEGMENT_LOOP = re.compile(r"for\(let (\w+)=(\w+)\+1;\1<(\w+)\.length;\1\+\+\)\3\.slice\(\2,\1\)in ")
+
+
+def fix_search_segmenter(site: Path) -> None:
+    workers = list((site / "assets" / "javascripts" / "workers").glob("search.*.min.js"))
+    if len(workers) != 1:
+        raise BuildError(f"expected one search worker in the built site, found {len(workers)}")
+    text = workers[0].read_text(encoding="utf-8")
+    fixed, n = SEGMENT_LOOP.subn(lambda m: m.group(0).replace("<", "<=", 1), text)
+    if n != 1:
+        raise BuildError(f"{workers[0].name}: the query segmenter changed; re-check the fix in generator/site")
+    workers[0].write_text(fixed, encoding="utf-8")
+
+
+def steps(ctx) -> list:
+    if not ctx.with_site:
+        return []
+
+    @cache
+    def data():
+        return load(ctx.generated, ctx.examples)
+
+    drawn: list[dict] = []
+    state: dict = {}
+
+    def draw() -> str:
+        folder = ctx.docs / "figures"
+        shutil.rmtree(folder, ignore_errors=True)
+        drawn[:] = charts.draw(data(), folder)
+        return f"{len(drawn)} 张图"
+
+    def write() -> str:
+        d = data()
+        log = edition.changelog(d)
+        state["edition"] = log["current"]["edition"]
+        if ctx.docs.resolve() != SITE_SRC.resolve():
+            shutil.copytree(SITE_SRC / "assets", ctx.docs / "assets", dirs_exist_ok=True)
+        pages.clear(ctx.docs)
+        written = pages.Pages(d, ctx.docs, log, drawn).all()
+        return f"{len(written)} 页，数据版本 {state['edition']}"
+
+    def site() -> str:
+        t0 = time.perf_counter()
+        terms = ctx.generated / "search_terms.txt"
+        terms.write_text("".join(f"{w} {TERM_FREQ}\n" for w in search_terms(data())), encoding="utf-8")
+        mkdocs_build(ctx.docs, ctx.site, state["edition"], terms)
+        size = sum(p.stat().st_size for p in ctx.site.rglob("*") if p.is_file())
+        return f"{ctx.site}：{size / 1e6:.1f} MB（mkdocs {time.perf_counter() - t0:.1f} 秒）"
+
+    return [("绘制图表", draw), ("生成网页", write), ("构建网站（mkdocs --strict）", site)]

@@ -1,0 +1,300 @@
+"""The site's pages, rendered from the generated data with jinja2 into the MkDocs docs folder.
+
+Every page is a template in templates/; this module only gathers what each page
+shows. Big tables (payouts) are shipped as data files that site_src/assets/caipan.js
+renders in the browser, so that Python-Markdown never sees them.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import tomllib
+from collections import defaultdict
+from functools import cache
+from pathlib import Path
+
+from ..errors import BuildError
+from ..text import class_labels
+from ..findings import KINDS, VERDICTS
+from .data import GAMES, SiteData, preset_dimension
+from . import nanning, zipai
+from .views import cell_html
+from .render import Links, environment
+
+# Folders and files under the docs folder that this module writes (and clears first).
+OWNED = ["index.md", "nanning", "zipai", "rulings.md", "charts.md", "sources", "changelog.md", "data"]
+ANALYTICS = "analytics.md"  # written by the analytics provider; a placeholder until it exists
+
+DIFFERENCE_LABELS = {"numbers": "数字不同", "wording": "措辞不同", "punctuation": "标点不同"}
+
+
+def _difference_label(kind: str) -> str:
+    if kind.startswith("only_"):
+        return f"仅见于 {kind[5:]}"
+    return DIFFERENCE_LABELS.get(kind, kind)
+
+
+def _findings_by_rule(d: SiteData) -> dict[str, list[dict]]:
+    out: dict[str, list[dict]] = defaultdict(list)
+    if d.findings is not None:
+        for f in d.findings.to_dict("records"):
+            for rule in f["rule_ids"].split():
+                out[rule].append(f)
+    return out
+
+
+def _checks_by_row(d: SiteData) -> dict[str, list[dict]]:
+    """Cross-check results per article row; the same result in both copies is shown once, with both docs."""
+    out: dict[str, dict[tuple, dict]] = defaultdict(dict)
+    if d.crosscheck is not None:
+        for c in d.crosscheck.to_dict("records"):
+            key = (c["stated"], c["engine"], c["verdict"], c["finding_id"])
+            entry = out[c["row_id"]].setdefault(key, {**c, "docs": [], "verdict_label": VERDICTS[c["verdict"]]})
+            if c["doc"] not in entry["docs"]:
+                entry["docs"].append(c["doc"])
+    return {row: list(entries.values()) for row, entries in out.items()}
+
+
+def article_blocks(d: SiteData, game: str) -> list[dict]:
+    """The article as blocks (sections and sub-blocks), each with its heading and lines."""
+    art = d.articles[game]
+    labels = class_labels()
+    findings = _findings_by_rule(d)
+    checks = _checks_by_row(d)
+    keys_by_section = defaultdict(set)
+    for b in art.blocks:
+        keys_by_section[b.section].add(b.key)
+    blocks = []
+    by_label = {}
+    for b in art.blocks:
+        block_id = f"{art.prefix}-{b.label}"
+        parent = b.key.rsplit("-", 1)[0] if "-" in b.key else ""
+        level = 2 if not b.key else 4 if parent in keys_by_section[b.section] and parent else 3
+        entry = {"id": block_id, "level": level, "title": b.title, "inferred": b.inferred,
+                 "reason": b.reason, "heading": None, "rows": []}
+        blocks.append(entry)
+        by_label[(b.section, b.key)] = entry
+    for row in art.rows:
+        block = by_label[(row.section, row.block)]
+        line = {
+            "id": row.id, "cls": row.cls, "cls_label": labels.get(row.cls, row.cls), "text": row.text,
+            "inferred": row.inferred, "reason": row.reason, "provenance": row.cite(),
+            "differences": [_difference_label(k) for k in row.differences],
+            # the other copy's wording, where the copies differ in more than punctuation
+            "others": [(doc, text) for doc, text in row.texts.items()
+                       if text != row.text and set(row.differences) & {"numbers", "wording"}],
+            "findings": findings.get(row.id, []),
+            "checks": checks.get(row.id, []),
+        }
+        if row.id == block["id"] and row.cls == "heading" and block["heading"] is None:
+            block["heading"] = line
+        else:
+            block["rows"].append(line)
+    return blocks
+
+
+@cache
+def search_aliases() -> dict:
+    with (Path(__file__).parent / "aliases.toml").open("rb") as fh:
+        return tomllib.load(fh)
+
+
+def example_terms(table: dict) -> str:
+    """Filter words for the example in the page text: the non-default values of one real row."""
+    dims = [d for d in table["dimensions"] if d is not preset_dimension(table)]
+    best: list[str] = []
+    for row in table["rows"]:
+        if row["feasible"]:
+            terms = [str(row[d["key"]]) for d in dims
+                     if row[d["key"]] not in ("", d["values"][0]) and not str(row[d["key"]]).isdigit()]
+            if len(terms) > len(best):
+                best = terms
+            if len(best) >= 3:
+                break
+    return " ".join(best[:3])
+
+
+FORMULA_BLOCKS = ("gongshi", "huxi")  # 字牌 section 2: 结算公式 and 胡息计算
+MINGTANG_SECTION = 3  # 字牌 section 3: 胡牌名堂, a table of 名称 | 规则 | 倍数 written one cell per line
+
+
+def mingtang_table(art) -> list[dict]:
+    """The 名堂 table of 003 put back together: one row per block. Its lines come in the table's order,
+    规则 then 倍数, and a rule that goes on (or numbered items) after that."""
+    out = []
+    for b in art.blocks:
+        rows = [r for r in art.rows if r.section == b.section and r.block == b.key and r.cls != "heading"]
+        if b.section != MINGTANG_SECTION or not b.key or not rows:
+            continue
+        multiplier = rows[1:2] if len(rows) > 1 and rows[1].item is None else []
+        out.append({"id": f"{art.prefix}-{b.label}", "key": b.key, "title": b.title,
+                    "cells": [[r for r in rows if r not in multiplier], multiplier]})
+    return out
+
+
+def source_documents(d: SiteData) -> list[dict]:
+    from ..sources import registry
+
+    counts = d.lines.groupby("doc").size().to_dict()
+    return [{**entry, "lines": counts.get(entry["id"], 0)} for entry in registry()]
+
+
+class Pages:
+    def __init__(self, d: SiteData, docs: Path, log: dict, charts: list[dict]):
+        """`log` is edition.changelog(d): the current edition and the recorded ones."""
+        self.d = d
+        self.docs = docs
+        self.log = log
+        self.charts = charts
+        self.env = environment()
+        self.targets = d.targets()
+        self.written: list[str] = []
+
+    def write(self, page: str, template: str, **context) -> None:
+        link = Links(page, self.targets)
+        text = self.env.get_template(template).render(
+            link=link, edition=self.log["current"]["edition"], games=GAMES, d=self.d, **context
+        )
+        path = self.docs / page
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        self.written.append(page)
+
+    def copy_data(self) -> None:
+        """Downloads (CSV/JSON as generated) and the scripts the tables and finder read."""
+        out = self.docs / "data"
+        out.mkdir(parents=True, exist_ok=True)
+        for name in ["crosscheck.csv", "findings.csv", "lines.csv"]:
+            if (self.d.generated / name).exists():
+                shutil.copyfile(self.d.generated / name, out / name)
+        for game, table in self.d.payouts.items():
+            if table is None:
+                continue
+            for ext in ("json", "csv"):
+                shutil.copyfile(self.d.payout_path(game, ext), out / f"{game}_payouts.{ext}")
+            (out / f"{game}_payouts.js").write_text(self.payout_script(game, table), encoding="utf-8")
+
+    def payout_script(self, game: str, table: dict) -> str:
+        """The payout table for caipan.js: packed, with the address of every id its rows cite.
+
+        Rows become arrays of indexes into one list of distinct values (most values
+        repeat across rows and presets), keeping only what the page shows.
+        """
+        link = Links(f"{game}/payouts.md", self.targets)
+        cited = sorted({r for row in table["rows"] for r in row.get("rules", [])})
+        unknown = [r for r in cited if link.rule(r) is None]
+        if unknown:
+            raise BuildError(f"{game} payouts cite unknown rule ids: {', '.join(unknown[:5])}")
+        fields = list(dict.fromkeys(
+            ["id", "feasible", "reason", "total", "formula", "rules", "payments", "witness"]
+            + [c["key"] for c in table["columns"]] + [d["key"] for d in table["dimensions"]]))
+        fields = [f for f in fields if any(f in row for row in table["rows"])]
+        values: list = []
+        index: dict[str, int] = {}
+
+        def intern(value) -> int:
+            key = json.dumps(value, ensure_ascii=False, sort_keys=True)
+            if key not in index:
+                index[key] = len(values)
+                values.append(value)
+            return index[key]
+
+        aliases = search_aliases().get(game, {})
+
+        def terms(row: dict) -> str:
+            return " ".join(w for key, words in aliases.items() for w in words.get(str(row.get(key)), []))
+
+        rows = [[intern(row.get(f)) for f in fields] + [intern(terms(row))] for row in table["rows"]]
+        data = {
+            "game": game, "title": table["title"], "columns": table["columns"],
+            "dimensions": table["dimensions"], "preset": (preset_dimension(table) or {}).get("key"),
+            "fields": fields + ["terms"], "values": values, "rows": rows,
+            "links": {r: link.rule(r) for r in cited},
+        }
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        # "</" cannot end the script element early: the JSON is data, never markup
+        text = text.replace("</", "<\\/")
+        return f"window.CAIPAN=window.CAIPAN||{{}};window.CAIPAN[{json.dumps(game)}]={text};\n"
+
+    def nanning_pages(self, table: dict | None) -> None:
+        view = nanning.View(table) if table else None
+        examples = {}
+        if view:
+            hands = [h for h in view.hands if view.label(h) in ("鸡胡", "碰碰胡+清一色")]
+            examples = {(m, c): [view.cell(h, method=m, chain=c) for h in hands] for m, c in nanning.GRID}
+            examples.update({(m, k + "→" + k): [view.cell(h, method=m, chain=k + "→" + k) for h in hands]
+                             for m, k in nanning.CHAIN_METHODS})
+        self.write("nanning/scoring.md", "scoring_nanning.md.j2", presets=self.d.presets, view=view,
+                   examples=examples)
+        self.write("nanning/cheatsheet.md", "cheatsheet_nanning.md.j2", view=view, presets=self.d.presets,
+                   grid_columns=nanning.GRID, chain_methods=nanning.CHAIN_METHODS, cell=cell_html,
+                   chain_hands=view.main_hands() if view else [],
+                   fenghu_hands=view.fenghu_hands() if view else [],
+                   payer_of=view.payer if view else None,
+                   base_constants=("fangpao_base", "zimo_unit", "menqing_unit", "kong_point", "zha_hu_penalty"))
+
+    def zipai_pages(self, table: dict | None) -> None:
+        view = zipai.View(table) if table else None
+        huxi = self.d.huxi.to_dict("records") if self.d.huxi is not None else None
+        common = {"view": view, "huxi": huxi, "huxi_groups": zipai.huxi_pivot(huxi) if huxi else []}
+        ref_hand = view.first["hand"] if view else ""
+        ref_huxi = view.reference_huxi(ref_hand) if view else 0
+        examples = []
+        if view:
+            examples = [view.cell(hand=ref_hand, huxi=ref_huxi, win=w) for w in view.wins()]
+            for hand in view.scaled[1:]:
+                lowest = min(r["huxi"] for r in view.rows(hand=hand, win=view.first["win"]) if r["feasible"])
+                examples.append(view.cell(hand=hand, huxi=lowest))
+        art = self.d.articles["zipai"]
+        formula_rows = [r for r in art.rows if r.section == 2 and r.block in FORMULA_BLOCKS and r.cls != "heading"]
+        self.write("zipai/scoring.md", "scoring_zipai.md.j2", readings=self.d.readings, examples=examples,
+                   ref_huxi=ref_huxi, formula_rows=formula_rows, mingtang=mingtang_table(art), **common)
+        self.write("zipai/cheatsheet.md", "cheatsheet_zipai.md.j2", cell=cell_html, ref_hand=ref_hand,
+                   ref_huxi=ref_huxi, scaled=view.scaled if view else [],
+                   fixed=view.fixed_hands() if view else [], **common)
+
+    def sample_row(self) -> dict | None:
+        """A feasible Nanning row with a kong chain and both kinds of payment, to explain a row with."""
+        table = self.d.payouts["nanning"]
+        rows = table["rows"] if table else []
+        return next((r for r in rows if r["feasible"] and {p["for"] for p in r["payments"]} == {"胡牌", "杠分"}
+                     and len({p["payer"] for p in r["payments"]}) == 1), None)
+
+    def all(self) -> list[str]:
+        d = self.d
+        self.copy_data()
+        sample_rule = next(r.id for r in d.articles["nanning"].rows if r.cls == "example")
+        self.write("index.md", "index.md.j2", sources=source_documents(d), sample_rule=sample_rule,
+                   sample_row=self.sample_row())
+        for game in GAMES:
+            table = d.payouts[game]
+            blocks = article_blocks(d, game)
+            sample = next(r["id"] for b in blocks for r in b["rows"] if r["cls"] in ("rule", "example"))
+            self.write(f"{game}/article.md", "article.md.j2", game=game, blocks=blocks, sample=sample)
+            preset = preset_dimension(table) if table else None
+            self.write(f"{game}/payouts.md", "payouts.md.j2", game=game, table=table, preset=preset,
+                       example=example_terms(table) if table else "")
+            self.write(f"{game}/finder.md", "finder.md.j2", game=game, table=table)
+        self.nanning_pages(d.payouts["nanning"])
+        self.zipai_pages(d.payouts["zipai"])
+        self.write("rulings.md", "rulings.md.j2", kinds=KINDS, verdicts=VERDICTS)
+        self.write("charts.md", "charts.md.j2", charts=self.charts)
+        self.write("sources/index.md", "sources_index.md.j2", sources=source_documents(d),
+                   counts=d.class_counts.to_dict("records"), labels=class_labels())
+        for entry in source_documents(d):
+            rows = d.lines[d.lines["doc"] == entry["id"]].to_dict("records")
+            self.write(f"sources/{entry['id']}.md", "source.md.j2", doc=entry, rows=rows)
+        self.write("changelog.md", "changelog.md.j2", log=self.log, kinds=KINDS, verdicts=VERDICTS)
+        if not (self.docs / ANALYTICS).exists():
+            self.write(ANALYTICS, "analytics.md.j2")
+        return self.written
+
+
+def clear(docs: Path) -> None:
+    """Remove what an earlier run of this module wrote (never assets/ or other providers' pages)."""
+    for name in OWNED:
+        path = docs / name
+        if path.is_dir():
+            shutil.rmtree(path)
+        elif path.exists():
+            path.unlink()

@@ -1,0 +1,89 @@
+"""Jinja2 for the site's pages: autoescape on everywhere, and helpers that make links.
+
+Source text only ever reaches a page through autoescaping (in raw HTML blocks) or
+through `md`, which also neutralises Markdown syntax, so a line of a source can
+never add markup, an attribute, an anchor or a script.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import PurePosixPath
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup, escape
+
+from ..errors import BuildError
+
+TEMPLATES = PurePosixPath(__file__).parent / "templates"
+# Characters Python-Markdown (with our extensions) gives a meaning to inside a line.
+MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|])")
+ANCHOR = re.compile(r"^[A-Za-z][A-Za-z0-9_.:-]*$")
+
+
+def md(text: object) -> Markup:
+    """Text for a Markdown heading or paragraph: one line, Markdown syntax escaped, HTML escaped."""
+    line = " ".join(str(text).split())
+    return Markup(escape(MARKDOWN_SPECIAL.sub(r"\\\1", line)))
+
+
+def anchor(value: object) -> str:
+    """An id people cite: ASCII, stable; anything else is a build error, never a slug."""
+    text = str(value)
+    if not ANCHOR.match(text):
+        raise BuildError(f"not a usable anchor id: {text!r}")
+    return text
+
+
+class Links:
+    """Relative URLs from one page (directory URLs: page `a/b.md` is served at `a/b/`)."""
+
+    def __init__(self, page: str, targets: dict[str, str] | None = None):
+        path = PurePosixPath(page)
+        depth = len(path.parts) - (1 if path.name == "index.md" else 0)
+        self.root = "../" * depth
+        self.targets = targets or {}
+
+    def to(self, target: str, fragment: str = "") -> str:
+        """`target` is a site path such as "nanning/article/" or "data/x.csv"."""
+        return self.root + target + (f"#{fragment}" if fragment else "")
+
+    def line(self, doc: str, number: object) -> str:
+        return self.to(f"sources/{doc}/", f"line-{number}")
+
+    def rule(self, rule_id: str) -> str | None:
+        """Where a cited id is explained (article line or block, ruling, reading…); None if unknown."""
+        page = self.targets.get(rule_id)
+        return self.to(page, rule_id) if page else None
+
+
+def citations(provenance: str) -> list[tuple[str, str, str]]:
+    """"001:321+323 / 000:297" -> [(doc, line, label), …] for links to the sources pages."""
+    out = []
+    for part in filter(None, (p.strip() for p in str(provenance).split("/"))):
+        doc, _, numbers = part.partition(":")
+        for number in numbers.split("+"):
+            out.append((doc, number, f"{doc}:{number}"))
+    return out
+
+
+def parse_lines(text: str) -> list[tuple[str, str]]:
+    """Finding lines such as "001:127; 000:113" or "001:127 / 000:113+115" -> [(doc, line), …]."""
+    out = []
+    for part in re.split(r"[;；/,，\s]+", str(text)):
+        if ":" in part:
+            doc, _, numbers = part.partition(":")
+            out += [(doc, n) for n in re.split(r"[+＋–-]", numbers) if n.isdigit()]
+    return out
+
+
+def environment() -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(str(TEMPLATES)),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters.update(md=md, anchor=anchor, citations=citations, parse_lines=parse_lines)
+    return env

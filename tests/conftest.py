@@ -1,0 +1,190 @@
+"""Shared fixtures and helpers: the whole build into a temporary folder, the built site served on
+127.0.0.1, and reading the built HTML (ids, links, what a page loads).
+
+`make test` runs from a clean clone without `make site`, so the site tests build
+everything themselves, once per session.
+"""
+from __future__ import annotations
+
+import dataclasses
+import functools
+import http.server
+import json
+import re
+import shutil
+import threading
+import time
+from dataclasses import dataclass, field
+from functools import cache
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from generator.build import BuildContext, run
+from generator.paths import SITE_SRC
+from generator.site import edition, mkdocs_build, pages
+from generator.site.data import load
+
+# Markup and script where source text goes: it must come out as text.
+EVIL = '<script>alert(1)</script><img src=x onerror=alert(2)> *强调* [链接](javascript:alert(3)) { #evil } </div>'
+
+
+@dataclass(frozen=True)
+class Built:
+    ctx: BuildContext
+    seconds: float
+
+    @property
+    def site(self) -> Path:
+        return self.ctx.site
+
+    @property
+    def generated(self) -> Path:
+        return self.ctx.generated
+
+    def pages(self) -> list[Path]:
+        """Every HTML page of the site."""
+        return sorted(self.site.rglob("*.html"))
+
+
+def build_into(root: Path) -> Built:
+    ctx = BuildContext(generated=root / "generated", examples=root / "examples",
+                       docs=root / "docs", site=root / "site", with_site=True)
+    t0 = time.perf_counter()
+    run(ctx)
+    return Built(ctx, time.perf_counter() - t0)
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory) -> Built:
+    return build_into(tmp_path_factory.mktemp("build"))
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:
+        pass
+
+
+def serve(folder: Path):
+    handler = functools.partial(_Quiet, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+@pytest.fixture(scope="session")
+def site_url(built):
+    server, url = serve(built.site)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def evil_site(built, tmp_path_factory):
+    """The real data with source text, a ruling and a payout row replaced by markup and script."""
+    d = load(built.generated, built.ctx.examples)
+    art = d.articles["nanning"]
+    rows = list(art.rows)
+    target = next(i for i, r in enumerate(rows) if r.cls == "example")
+    rows[target] = dataclasses.replace(rows[target], text=EVIL, texts={k: EVIL for k in rows[target].texts})
+    heading = next(i for i, r in enumerate(rows) if r.id == f"{art.prefix}-7")
+    rows[heading] = dataclasses.replace(rows[heading], text=EVIL)
+    d.articles = {**d.articles, "nanning": dataclasses.replace(art, rows=tuple(rows))}
+    d.lines = d.lines.copy()
+    d.lines.loc[d.lines.index[0], "original"] = EVIL
+    d.findings = d.findings.copy()
+    d.findings.loc[d.findings.index[0], ["title", "quote", "verdict"]] = EVIL
+    table = json.loads(json.dumps(d.payouts["nanning"]))
+    table["rows"][0]["reason"] = EVIL + "</script>"
+    table["rows"][0]["formula"] = EVIL
+    d.payouts = {**d.payouts, "nanning": table}
+    root = tmp_path_factory.mktemp("evil")
+    docs, site = root / "docs", root / "site"
+    shutil.copytree(SITE_SRC / "assets", docs / "assets")
+    log = edition.changelog(d)
+    pages.Pages(d, docs, log, []).all()
+    mkdocs_build(docs, site, log["current"]["edition"], built.generated / "search_terms.txt")
+    return site, rows[target].id, table["rows"][0]["id"]
+
+
+# -- reading the built HTML ------------------------------------------------------------------------
+
+# Tags and attributes through which a browser fetches something by itself.
+LOADS = {("script", "src"), ("img", "src"), ("img", "srcset"), ("iframe", "src"), ("source", "src"),
+         ("source", "srcset"), ("video", "src"), ("video", "poster"), ("audio", "src"), ("embed", "src"),
+         ("object", "data"), ("input", "src"), ("track", "src")}
+LOADING_RELS = {"stylesheet", "icon", "preload", "preconnect", "prefetch", "dns-prefetch", "manifest",
+                "modulepreload", "apple-touch-icon", "shortcut"}
+CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")]+)|@import\s+['\"]([^'\"]+)")
+
+
+@dataclass
+class Page:
+    ids: list[str] = field(default_factory=list)
+    links: list[str] = field(default_factory=list)  # a href
+    loads: list[str] = field(default_factory=list)  # URLs the browser fetches on its own
+    classes: set[str] = field(default_factory=set)
+    games: set[str] = field(default_factory=set)  # data-game of JS-rendered payout tables
+
+
+class _Parser(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.page = Page()
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "id" in a:
+            self.page.ids.append(a["id"])
+        if "name" in a and tag == "a":
+            self.page.ids.append(a["name"])
+        self.page.classes.update((a.get("class") or "").split())
+        if "cp-ptable" in (a.get("class") or "").split():
+            self.page.games.add(a["data-game"])
+        if tag == "a" and a.get("href"):
+            self.page.links.append(a["href"])
+        if tag == "link" and a.get("href") and set((a.get("rel") or "").lower().split()) & LOADING_RELS:
+            self.page.loads.append(a["href"])
+        for (t, attr) in LOADS:
+            if tag == t and a.get(attr):
+                self.page.loads += [part.split()[0] for part in a[attr].split(",")] if attr == "srcset" else [a[attr]]
+        if a.get("style"):
+            self.page.loads += [m[0] or m[1] for m in CSS_URL.findall(a["style"])]
+
+
+@cache
+def parse(path: Path) -> Page:
+    parser = _Parser()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser.page
+
+
+def css_loads(path: Path) -> list[str]:
+    return [m[0] or m[1] for m in CSS_URL.findall(path.read_text(encoding="utf-8"))]
+
+
+def is_external(url: str) -> bool:
+    parts = urlsplit(url)
+    return bool(parts.netloc) or parts.scheme not in ("", "data", "blob", "javascript")
+
+
+def resolve(site: Path, page: Path, url: str) -> tuple[Path, str]:
+    """The file a relative URL on `page` names, and its fragment."""
+    parts = urlsplit(url)
+    if parts.path.startswith("/"):
+        target = site / unquote(parts.path).lstrip("/")
+    elif parts.path:
+        target = page.parent / unquote(parts.path)
+    else:
+        target = page
+    if target.is_dir() or parts.path.endswith("/"):
+        target = target / "index.html"
+    return target.resolve(), unquote(parts.fragment)
+
+
+@cache
+def payout_row_ids(site: Path, game: str) -> frozenset[str]:
+    path = site / "data" / f"{game}_payouts.json"
+    return frozenset(r["id"] for r in json.loads(path.read_text(encoding="utf-8"))["rows"])

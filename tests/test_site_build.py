@@ -1,0 +1,163 @@
+"""The built site (no browser): strict build, links and anchors, offline, search index, edition,
+determinism. The site is built once per session into a temporary folder (tests/conftest.py)."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+import yaml
+
+from generator.paths import ROOT
+from generator.site import edition
+from generator.site.data import load
+
+from .conftest import build_into, css_loads, is_external, parse, payout_row_ids, resolve
+
+NAV_PAGES = ["", "nanning/article/", "nanning/scoring/", "nanning/payouts/", "nanning/finder/",
+             "nanning/cheatsheet/", "zipai/article/", "zipai/scoring/", "zipai/payouts/", "zipai/finder/",
+             "zipai/cheatsheet/", "rulings/", "charts/", "analytics/", "sources/", "sources/001/", "sources/000/",
+             "sources/003/", "changelog/"]
+
+
+def test_every_page_of_the_navigation_is_built(built):
+    for url in NAV_PAGES:
+        assert (built.site / url / "index.html").is_file(), url
+
+
+def test_config_keeps_the_site_chinese_offline_and_strict():
+    with (ROOT / "mkdocs.yml").open(encoding="utf-8") as fh:
+        config = yaml.load(fh, Loader=yaml.BaseLoader)
+    assert config["theme"]["language"] == "zh"
+    assert config["theme"]["font"] == "false"
+    assert config["strict"] == "true"
+    assert "search" in config["plugins"] and not isinstance(config["plugins"][0], dict), "no custom separator"
+
+
+def test_internal_links_and_anchors_resolve(built):
+    broken = []
+    for page in built.pages():
+        info = parse(page)
+        for url in info.links + info.loads:
+            if is_external(url) or url.startswith(("data:", "blob:", "javascript:")):
+                continue
+            target, fragment = resolve(built.site, page, url)
+            if not target.exists():
+                broken.append(f"{page.relative_to(built.site)}: {url} (no file)")
+                continue
+            if fragment and target.suffix == ".html":
+                ids = set(parse(target).ids)
+                for game in parse(target).games:  # rows of a JS-rendered payout table
+                    ids |= payout_row_ids(built.site, game)
+                if fragment not in ids:
+                    broken.append(f"{page.relative_to(built.site)}: {url} (no anchor)")
+    assert not broken, "\n".join(broken[:20])
+
+
+def test_nothing_is_loaded_from_outside_the_site(built):
+    outside = []
+    for page in built.pages():
+        outside += [f"{page.name}: {u}" for u in parse(page).loads if is_external(u)]
+    for css in built.site.rglob("*.css"):
+        outside += [f"{css.name}: {u}" for u in css_loads(css) if is_external(u)]
+    for js in built.site.rglob("*.js"):
+        text = js.read_text(encoding="utf-8", errors="replace")
+        outside += [f"{js.name}: {u}" for u in re.findall(r"""(?:import|importScripts)\s*\(?\s*['"](https?://[^'"]+)""", text)]
+    assert not outside, outside
+    # and no web fonts or CDN in any page's head
+    for page in built.pages():
+        head = page.read_text(encoding="utf-8").split("</head>")[0]
+        assert "fonts.googleapis" not in head and "fonts.gstatic" not in head and "cdn" not in head.lower()
+
+
+def test_anchors_are_explicit_ids_never_slugs(built):
+    for page in built.pages():
+        ids = parse(page).ids
+        slugs = [i for i in ids if re.fullmatch(r"_\d*", i)]
+        assert not slugs, f"{page.relative_to(built.site)} has slug anchors {slugs[:5]}"
+        duplicates = {i for i in ids if ids.count(i) > 1}
+        assert not duplicates, f"{page.relative_to(built.site)} repeats ids {sorted(duplicates)[:5]}"
+
+
+def test_citable_ids_are_anchors(built):
+    """Every article line, every ruling and every cross-checked example has its own anchor."""
+    d = load(built.generated, built.ctx.examples)
+    for game, art in d.articles.items():
+        ids = set(parse(built.site / game / "article" / "index.html").ids)
+        missing = [row.id for row in art.rows if row.id not in ids]
+        assert not missing, f"{game} article lacks {missing[:5]}"
+    rulings = set(parse(built.site / "rulings" / "index.html").ids)
+    assert d.findings is not None and set(d.findings["id"]) <= rulings
+    assert set(d.crosscheck["example_id"]) <= rulings
+
+
+def test_every_dispute_the_documents_record_has_a_ruling(built):
+    d = load(built.generated, built.ctx.examples)
+    cited = {rule for ids in d.findings["rule_ids"] for rule in ids.split()}
+    for game, art in d.articles.items():
+        disputes = [row.id for row in art.rows if row.cls == "dispute"]
+        assert set(disputes) <= cited, f"{game}: no ruling for {sorted(set(disputes) - cited)}"
+
+
+def _tokens(index: dict) -> dict[str, set[str]]:
+    """Search index words -> page locations, split the way the search box splits."""
+    separator = re.compile(index["config"]["separator"])
+    out: dict[str, set[str]] = {}
+    for doc in index["docs"]:
+        text = re.sub(r"<[^>]+>", " ", doc["title"] + " " + doc["text"])
+        for word in separator.split(text):
+            if word:
+                out.setdefault(word, set()).add(doc["location"].split("#")[0])
+    return out
+
+
+@pytest.mark.parametrize("word, page", [("杠上花", "nanning/article/"), ("七大对", "nanning/article/"),
+                                        ("杠上炮", "nanning/article/"), ("列列胡", "zipai/article/")])
+def test_search_index_keeps_game_words_whole(built, word, page):
+    index = json.loads((built.site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    tokens = _tokens(index)
+    assert word in tokens, f"jieba split {word}"
+    assert page in tokens[word]
+
+
+def test_big_tables_stay_out_of_the_search_index_but_their_pages_are_findable(built):
+    index = json.loads((built.site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    locations = {doc["location"].split("#")[0] for doc in index["docs"]}
+    assert {"nanning/payouts/", "nanning/finder/", "sources/001/"} <= locations
+    text = " ".join(doc["text"] for doc in index["docs"])
+    row_ids = payout_row_ids(built.site, "nanning")
+    assert len([r for r in row_ids if r in text]) < 50  # only the few rows the scoring page quotes
+    for inside_a_table in ("删去：", "带分数的条目", "说明与算式"):  # source lines, cross-check rows
+        assert inside_a_table not in text.replace("\u200b", "")
+    assert len(json.dumps(index)) < 2_000_000
+
+
+def test_edition_is_on_every_page(built):
+    d = load(built.generated, built.ctx.examples)
+    current = edition.current(d)["edition"]
+    assert re.fullmatch(r"[0-9a-f]{12}", current)
+    for page in built.pages():
+        assert f"数据版本 <code>{current}</code>" in page.read_text(encoding="utf-8"), page
+
+
+def test_every_payout_rule_id_links_to_the_article(built):
+    for game in ("nanning", "zipai"):
+        script = built.site / "data" / f"{game}_payouts.js"
+        if not script.exists():
+            continue
+        data = json.loads(script.read_text(encoding="utf-8").split("=", 2)[2].rstrip(";\n"))
+        cited = {r for row in data["rows"] for r in data["values"][row[data["fields"].index("rules")]]}
+        assert cited and cited <= set(data["links"])
+
+
+def test_building_twice_gives_identical_bytes(built, tmp_path):
+    again = build_into(tmp_path)
+    first = {p.relative_to(built.site): p.read_bytes() for p in built.site.rglob("*") if p.is_file()}
+    second = {p.relative_to(again.site): p.read_bytes() for p in again.site.rglob("*") if p.is_file()}
+    assert first.keys() == second.keys()
+    differ = [str(k) for k in first if first[k] != second[k]]
+    assert not differ, differ[:10]
+
+
+def test_the_build_is_fast(built):
+    assert built.seconds < 60, f"the whole build took {built.seconds:.1f} s"

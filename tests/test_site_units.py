@@ -1,0 +1,172 @@
+"""Parts of the site build on their own: escaping, editions and the changelog, charts, cheat-sheet numbers."""
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import json
+import re
+
+import pytest
+
+from generator.errors import BuildError
+from generator.site import charts, edition
+from generator.site.data import load
+from generator.site.render import anchor, md
+
+from .conftest import parse
+
+
+def test_md_escapes_markdown_and_html():
+    out = str(md("七、杠上花 *x* _y_ `z` [a](b) { #evil } <b>&"))
+    assert "<b>" not in out and "&lt;b&gt;" in out and "&amp;" in out
+    for ch in "*_`[]{}#":
+        assert "\\" + ch in out
+
+
+@pytest.mark.parametrize("bad", ["_1", "1abc", "有中文", "a b", 'x"onload="y', ""])
+def test_anchor_rejects_what_is_not_a_stable_ascii_id(bad):
+    with pytest.raises(BuildError):
+        anchor(bad)
+
+
+def test_source_text_cannot_inject_markup(evil_site):
+    site, row_id, _ = evil_site
+    for page in ["nanning/article/index.html", "sources/001/index.html", "rulings/index.html"]:
+        html = (site / page).read_text(encoding="utf-8")
+        assert "<script>alert" not in html and "onerror=alert" not in html.replace("onerror=alert(2)&gt;", "")
+        assert "<img src=x" not in html and 'href="javascript:' not in html
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html, page
+        assert "evil" not in parse(site / page).ids
+    assert row_id in parse(site / "nanning/article/index.html").ids
+
+
+def test_payout_data_cannot_close_its_script(evil_site):
+    site, _, _ = evil_site
+    script = (site / "data" / "nanning_payouts.js").read_text(encoding="utf-8")
+    assert "</script" not in script.lower() and "<\\/script>" in script
+
+
+# -- editions and the changelog ---------------------------------------------------------------
+
+
+def _snap(verdict="以 27 为准", engine=27, total=19, extra_row=False, inputs=None):
+    rows = {"nn-yuanwen-jh-gh-m": total}
+    if extra_row:
+        rows["nn-yuanwen-new"] = 5
+    return {
+        "inputs": inputs or {"data/sources/001.txt": "aa"},
+        "rulings": {"nn-f-x": {"game": "nanning", "kind": "arithmetic", "title": "t", "verdict": verdict,
+                               "rules_give": "27"}},
+        "checks": {"ex-1": {"verdict": "arithmetic_wrong", "stated": 24, "engine": engine, "finding": "nn-f-x"}},
+        "payouts": {"nanning": rows},
+    }
+
+
+def test_diff_lists_verdict_amount_and_payout_changes():
+    x = edition.diff(_snap(), _snap(verdict="以 24 为准", engine=24, total=21, extra_row=True,
+                                    inputs={"data/sources/001.txt": "bb"}))
+    assert x["inputs"] == [("data/sources/001.txt", "改动")]
+    assert [(r["id"], r["what"]) for r in x["rulings"]] == [("nn-f-x", ["裁定改变", "金额改变"])]
+    assert x["rulings"][0]["checks"] == ["ex-1"]
+    assert x["payouts"]["nanning"] == {"changed": [("nn-yuanwen-jh-gh-m", 19, 21)],
+                                       "added": ["nn-yuanwen-new"], "removed": []}
+    same = edition.diff(_snap(), _snap())
+    assert not same["rulings"] and not same["checks"] and not same["payouts"]["nanning"]["changed"]
+
+
+def test_record_numbers_editions_and_the_changelog_shows_the_current_build(built, tmp_path, monkeypatch):
+    d = load(built.generated, built.ctx.examples)
+    first = edition.record(d, "第一版", tmp_path, today=datetime.date(2025, 1, 1))
+    assert edition.record(d, "again", tmp_path) == first  # recording the same edition twice is a no-op
+    assert [s["seq"] for s in edition.recorded(tmp_path)] == [1]
+    log = edition.changelog(d, tmp_path)
+    assert log["is_recorded"] and not log["steps"]
+
+    changed = dataclasses.replace(d)
+    changed.findings = d.findings.copy()
+    changed.findings.loc[changed.findings.index[0], "verdict"] = "改判"
+    assert edition.current(changed)["edition"] != edition.current(d)["edition"]
+    log = edition.changelog(changed, tmp_path)
+    assert not log["is_recorded"] and len(log["steps"]) == 1
+    step = log["steps"][0]
+    assert step["new"]["seq"] is None
+    assert [r["id"] for r in step["diff"]["rulings"]] == [d.findings["id"].iloc[0]]
+
+    second = edition.record(changed, "改判", tmp_path)
+    assert [s["seq"] for s in edition.recorded(tmp_path)] == [1, 2] and second != first
+    log = edition.changelog(changed, tmp_path)
+    assert log["is_recorded"] and [s["new"]["seq"] for s in log["steps"]] == [2]
+
+
+def test_edition_is_a_pure_function_of_inputs_and_results(built):
+    d = load(built.generated, built.ctx.examples)
+    assert edition.current(d) == edition.current(load(built.generated, built.ctx.examples))
+    assert {p.split("/")[1] for p in edition.input_digests()} >= {"sources", "structure", "text"}
+
+
+# -- charts -------------------------------------------------------------------------------------
+
+
+def test_a_missing_glyph_fails_the_chart_build(built, tmp_path, monkeypatch):
+    def bad(d, path):
+        fig, ax = charts.plt.subplots()
+        ax.set_title("\U0001F004 麻将")  # a mahjong-tile emoji: Noto Sans CJK has no glyph for it
+        return "t", "c", "a", charts.save(fig, path)
+
+    monkeypatch.setattr(charts, "CHARTS", [("chart-bad", "bad.svg", bad)])
+    with pytest.raises(BuildError, match="missing"):
+        charts.draw(load(built.generated, built.ctx.examples), tmp_path)
+
+
+def test_charts_exist_with_chinese_text_as_outlines(built):
+    figures = sorted((built.ctx.docs / "figures").glob("*.svg"))
+    assert {f.name for f in figures} >= {"kong-chains.svg", "pattern-method.svg", "crosscheck.svg"}
+    for f in figures:
+        svg = f.read_text(encoding="utf-8")
+        assert "<text" not in svg  # text drawn as paths: no font needed, no tofu in any browser
+        assert "<dc:date>" not in svg
+
+
+# -- cheat sheets -------------------------------------------------------------------------------
+
+
+def test_nanning_cheatsheet_numbers_are_the_table_totals(built):
+    """Re-read the printed grid and look every cell up in nanning_payouts.json independently."""
+    table = json.loads((built.generated / "nanning_payouts.json").read_text(encoding="utf-8"))
+    first = {d["key"]: d["values"][0] for d in table["dimensions"]}
+    by = {(r["patterns"], r["method"], r["chain"]): r for r in table["rows"]
+          if all(r[k] == first[k] for k in ("preset_name", "fenghu", "moma_hits"))}
+    html = (built.site / "nanning" / "cheatsheet" / "index.html").read_text(encoding="utf-8")
+    grid = html.split('id="cheat-nn-grid"')[1].split("</table>")[0]
+    heads = re.findall(r"<th>([^<]+)(?:<br><small>([^<]+)</small>)?<br><small class=\"cp-payer\">", grid)
+    rows = re.findall(r"<tr><th>([^<]+)</th>(.*?)</tr>", grid.split("<tbody>")[1], re.S)
+    assert len(heads) >= 10 and len(rows) >= 10
+    checked = 0
+    for label, cells in rows:
+        values = re.findall(r"<td[^>]*>(?:<b>(\d+)</b>|—)", cells)
+        assert len(values) == len(heads)
+        for (method, chain), value in zip(heads, values):
+            row = by[(label, method, chain or "")]
+            assert (value or None) == (str(row["total"]) if row["feasible"] else None), (label, method, chain)
+            checked += 1
+    assert checked == len(heads) * len(rows)
+
+
+def test_zipai_cheatsheet_numbers_are_the_table_amounts(built):
+    """Each cell of the printed 胡数 grid is what the other players each pay in zipai_payouts.json."""
+    table = json.loads((built.generated / "zipai_payouts.json").read_text(encoding="utf-8"))
+    first = {d["key"]: d["values"][0] for d in table["dimensions"]}
+    by = {(r["hand"], r["huxi"]): r for r in table["rows"]
+          if all(r[k] == first[k] for k in ("win", "bao", "haidi", "toukuai"))}
+    html = (built.site / "zipai" / "cheatsheet" / "index.html").read_text(encoding="utf-8")
+    grid = html.split('id="cheat-zp-grid"')[1].split("</table>")[0]
+    hands = re.findall(r"<th>([^<]+)</th>", grid.split("</thead>")[0])[1:]
+    rows = re.findall(r"<tr><th>(\d+)</th>(.*?)</tr>", grid.split("<tbody>")[1], re.S)
+    assert len(hands) >= 5 and len(rows) >= 20
+    for huxi, cells in rows:
+        values = re.findall(r"<td[^>]*>(?:<b>(\d+)</b>|—)", cells)
+        assert len(values) == len(hands)
+        for hand, value in zip(hands, values):
+            row = by.get((hand, int(huxi)))
+            expected = str(row["pay_shang"]) if row and row["feasible"] else None
+            assert (value or None) == expected, (hand, huxi)
