@@ -23,7 +23,6 @@ from .render import Links, environment
 
 # Folders and files under the docs folder that this module writes (and clears first).
 OWNED = ["index.md", "nanning", "zipai", "rulings.md", "charts.md", "sources", "changelog.md", "data"]
-ANALYTICS = "analytics.md"  # written by the analytics provider; a placeholder until it exists
 
 DIFFERENCE_LABELS = {"numbers": "数字不同", "wording": "措辞不同", "punctuation": "标点不同"}
 
@@ -285,8 +284,6 @@ class Pages:
             rows = d.lines[d.lines["doc"] == entry["id"]].to_dict("records")
             self.write(f"sources/{entry['id']}.md", "source.md.j2", doc=entry, rows=rows)
         self.write("changelog.md", "changelog.md.j2", log=self.log, kinds=KINDS, verdicts=VERDICTS)
-        if not (self.docs / ANALYTICS).exists():
-            self.write(ANALYTICS, "analytics.md.j2")
         return self.written
 
 
