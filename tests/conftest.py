@@ -103,6 +103,9 @@ def evil_site(built, tmp_path_factory):
     root = tmp_path_factory.mktemp("evil")
     docs, site = root / "docs", root / "site"
     shutil.copytree(SITE_SRC / "assets", docs / "assets")
+    # the analytics provider's page, as the real build wrote it (this fixture renders only the site's own pages)
+    shutil.copy(built.ctx.docs / "analytics.md", docs / "analytics.md")
+    shutil.copytree(built.ctx.docs / "analytics", docs / "analytics")
     log = edition.changelog(d)
     pages.Pages(d, docs, log, []).all()
     mkdocs_build(docs, site, log["current"]["edition"], built.generated / "search_terms.txt")
