@@ -12,7 +12,6 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import cache
 
-from rules.errors import RuleError
 from rules.nanning.codes import SEATS_FROM_DEALER, hit_copies
 from rules.nanning.feasibility import check
 from rules.nanning.model import HandType, KongKind, Method, Seat, Shape, Situation

@@ -190,7 +190,6 @@ QUANTITY_ZH = {"multiplier": "倍数", "huzi": "胡数", "plus": "所加胡数",
 
 def _threshold(name: str, config: Config) -> int:
     """Where a 名堂 starts, found by trying the core on hands one step apart."""
-    m = config.rules.mingtang
     low = config.rules.min_huxi.value
     if name == "黑胡":  # 大于 N 胡: the last 胡数 that is not yet 黑胡
         first = next(h for h in range(low, low + 20) if "黑胡" in hand_value(_facts(huxi=h, red=0), ZIMO, config).names)

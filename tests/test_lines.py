@@ -1,6 +1,4 @@
 """Every line is classified; clean text folds corrupted characters through data."""
-import re
-
 import pytest
 
 from generator.text import all_lines, class_labels, fold_occurrences, folds, spam_patterns

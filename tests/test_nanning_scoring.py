@@ -1,5 +1,4 @@
 """The Nanning rules core: worked situations, and the laws the prices follow."""
-import itertools
 import random
 
 import pytest
@@ -7,15 +6,15 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from rules.errors import RuleError
-from rules.nanning.analysis import best, readings, validate
+from rules.nanning.analysis import best, readings
 from rules.nanning.cli import score
 from rules.nanning.feasibility import check
 from rules.nanning.model import (
-    FengHu, Hand, HandType, KongKind, Meld, MeldKind, Method, Seat, Shape, Situation,
+    FengHu, Hand, HandType, KongKind, Method, Seat, Shape, Situation,
 )
 from rules.nanning.preset import preset, presets
 from rules.nanning.scoring import false_win, kong_settlement, price
-from rules.nanning.tiles import make, parse, Suit
+from rules.nanning.tiles import parse
 
 YW = preset()
 

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from ..errors import RuleError
 from .model import Hand, HandType, Meld, MeldKind, Shape
-from .tiles import COPIES, KINDS, Suit, Tile, counts, name, suit
+from .tiles import COPIES, KINDS, Tile, counts, name, suit
 
 HAND_SIZE = 14
 
@@ -179,7 +179,3 @@ def best(hand: Hand, self_drawn: bool, minggang_breaks: bool = True) -> tuple[Ha
 
 def kong_melds(hand: Hand) -> list[Meld]:
     return [m for m in hand.melds if m.kind.is_kong]
-
-
-def honours_only(hand: Hand) -> bool:
-    return all(suit(t) is Suit.HONOR for t in hand.concealed) and all(suit(m.tile) is Suit.HONOR for m in hand.melds)

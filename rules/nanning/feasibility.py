@@ -17,7 +17,6 @@ from .model import (
     SELF_DRAWN,
     FengHu,
     Hand,
-    HandType,
     KongKind,
     Meld,
     MeldKind,

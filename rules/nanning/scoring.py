@@ -221,7 +221,7 @@ def price_unchecked(situation: Situation, preset: Preset) -> Settlement:
     if rule.scale == "自摸":
         payments += _self_drawn(situation, preset, amount, work)
     else:
-        payer = _single_payer(situation, rule.payer)
+        payer = _single_payer(situation)
         payments.append(Payment(payer, Seat.SELF, amount, HAND, rule.payer, rule.rules))
     payments = _fenghu(situation, preset, payments, work)
     payments = _moma(situation, preset, payments, work)
@@ -232,12 +232,10 @@ def price_unchecked(situation: Situation, preset: Preset) -> Settlement:
     return Settlement(tuple(payments), formula, tuple(work.rules), tuple(work.steps))
 
 
-def _single_payer(situation: Situation, role: str) -> Seat:
-    if situation.fenghu is FengHu.B_DISCARDS:
-        return situation.fenghu_seat
-    if role == "庄家":
-        return situation.discarder
-    return situation.discarder
+def _single_payer(situation: Situation) -> Seat:
+    """The one player who pays on a discard scale: the discarder (or the robbed player,
+    or the dealer for 人胡), who is B himself when B discards under 封胡."""
+    return situation.fenghu_seat if situation.fenghu is FengHu.B_DISCARDS else situation.discarder
 
 
 def _self_drawn(situation: Situation, preset: Preset, per: int, work: _Work) -> list[Payment]:
