@@ -2,7 +2,7 @@
 
 The data steps write data/generated/nanning_rarity.csv, moma_odds.csv and
 zipai_odds.csv. With the site, one more step writes the page analytics.md (the
-name the site's nav and placeholder use) and its charts and downloads under
+name the site's nav uses) and its charts and downloads under
 analytics/ in the MkDocs docs folder.
 """
 from __future__ import annotations
