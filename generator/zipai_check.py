@@ -50,8 +50,9 @@ from .structure import article
 from .text import all_lines
 
 # The 特殊爆牌 example as a real hand: C holds 23胡 and one 归 (伍 four times, not a 拢),
-# nothing else; A (上家) discards to C, B (下家) has declared 爆牌.
-TESHU_HAND = {"hand": "伍伍伍肆伍陆壹贰叁贰柒拾七八九",
+# nothing else; A (上家) discards to C, B (下家) has declared 爆牌. The fourth 伍 is the
+# card A discards (破招胡): four alike cannot be held concealed before the win.
+TESHU_HAND = {"hand": "伍伍伍肆伍陆壹贰叁贰柒拾七八九", "win_card": "伍",
               "shown": [{"kind": "碰", "cards": "三三三"}, {"kind": "碰", "cards": "四四四"}]}
 TESHU = {**TESHU_HAND, "win": "点炮", "from": "上家", "bao": {"下家": "爆"}}
 # 胡息计算's worked example: 胡数 21, 倍数 4.
@@ -265,7 +266,7 @@ def teshu_check(example: Example) -> Check:
             return amounts[0]
         return "、".join(f"{p['payer']}{p['amount']}" for p in out["payments"])
 
-    situation = ("C的手牌（例：" + TESHU_HAND["hand"] + "，碰三三三、碰四四四）的胡数和归" if example.quantity == "huxi"
+    situation = ("C的手牌（例：" + TESHU_HAND["hand"] + "，碰三三三、碰四四四，胡上家打的伍）的胡数和归" if example.quantity == "huxi"
                  else "A（上家）不爆、点炮给不爆的C，B（下家）爆牌：A、B各付")
     return Check(situation, value, lambda config: result(config)["formula"], lambda config: result(config)["rules"])
 

@@ -332,8 +332,8 @@ def test_red_counts_equal_brute_force_on_a_small_deck():
 @pytest.mark.parametrize("key, red, longs, kans, holds", [
     ("heihu", 0, 0, 0, True), ("heihu", 1, 0, 0, False),
     ("yikezhu", 1, 0, 0, True), ("yikezhu", 2, 0, 0, False),
-    ("honghu", 10, 0, 0, False), ("honghu", 11, 0, 0, True),  # 超过10个, the default reading
-    ("honghu@at_least_10", 9, 0, 0, False), ("honghu@at_least_10", 10, 0, 0, True),
+    ("honghu", 9, 0, 0, False), ("honghu", 10, 0, 0, True),  # 10张起, the default reading
+    ("honghu@more_than_10", 10, 0, 0, False), ("honghu@more_than_10", 11, 0, 0, True),  # 超过10个, literally
     ("hongbao", 9, 0, 0, False), ("hongbao", 10, 0, 0, True),  # 原手就有10个红
     ("sanlong", 0, 2, 0, False), ("sanlong", 0, 3, 0, True),
     ("wukan", 0, 0, 4, False), ("wukan", 0, 0, 5, True), ("wukan", 0, 2, 5, True),
@@ -398,5 +398,5 @@ def test_a_published_count_that_differs_stops_the_build(tmp_path, computed):
 
 def test_the_wider_readings_only_add_hands(zp):
     for cards in zp.hands:
-        assert zp.counts[("honghu@at_least_10", cards)] == zp.counts[("hongbao", cards)] > zp.counts[("honghu", cards)]
+        assert zp.counts[("honghu", cards)] == zp.counts[("hongbao", cards)] > zp.counts[("honghu@more_than_10", cards)]
         assert zp.counts[("yilong-sankan@four_kan_too", cards)] > zp.counts[("yilong-sankan", cards)]

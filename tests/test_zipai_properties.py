@@ -51,6 +51,8 @@ def hands(draw, win_from_other: bool = False):
         shown.append({"kind": draw(st.sampled_from(["拢", "招"])), "cards": text((f,) * 4)})
     assume(concealed)
     order = draw(st.permutations(concealed))
+    # four alike stay concealed only when the winning card is the fourth (zp-1-zhaopai-r1)
+    assume(all(c == order[-1] for c, n in Counter(concealed).items() if n == 4))
     request = {"hand": text(order), "shown": shown, "win_card": text(order[-1:])}
     if win_from_other:
         request.update({"win": "点炮", "from": draw(st.sampled_from(["上家", "下家"]))})

@@ -25,12 +25,13 @@ from .model import (
     Seat,
     Situation,
 )
+from .feasibility import FIRST_TURN_KONGS, first_turn_kongs
 from .preset import Preset, preset
 from .scoring import price
 from .tiles import name, notation, parse, parse_one
 
 FIELDS = {"hand", "win_tile", "melds", "win", "kongs", "chain", "rules", "discarder", "fenghu", "fenghu_seat",
-          "moma_hits", "fishing"}
+          "moma_hits", "fishing", "multi"}
 
 
 def _enum(enum: type, value: Any, what: str):
@@ -105,6 +106,20 @@ def _chain(request: dict, method: Method, hand: Hand) -> tuple[KongKind, ...]:
     return kinds
 
 
+def _first_turn_kongs(method: Method, hand: Hand, chain: tuple[KongKind, ...]) -> tuple[Method, tuple[KongKind, ...]]:
+    """天胡 / 地胡 with kongs made first: the document prices them as 暗杠杠上花 (nn-14-n1, nn-15-n1).
+    A 明杠 takes another player's tile, so it is no first-turn win at all."""
+    kongs = kong_melds(hand)
+    if method not in FIRST_TURN_KONGS or not kongs:
+        return method, chain
+    kinds = tuple(m.kind.kong_kind for m in kongs)
+    if KongKind.MING in kinds:
+        why = first_turn_kongs(method)
+        raise RuleError(f"{method.value} with a 明杠/加杠: a kong of another player's tile breaks the first turn,"
+                        f" so this is no {method.value}; score it as 杠上花", rule=why.rule, source=why.source)
+    return Method.GANGSHANGHUA, kinds
+
+
 def _seat(value: Any, what: str, default: Seat) -> Seat:
     if value is None:
         return default
@@ -141,6 +156,7 @@ def situation_of(request: dict) -> tuple[Situation, Hand, Preset, Any]:
     validate(hand)
     method = _enum(Method, request["win"], "win")
     chain = _chain(request, method, hand)
+    method, chain = _first_turn_kongs(method, hand, chain)
     hand_type, reading = best(hand, method in SELF_DRAWN, rules.option("minggang_menqing") == "breaks")
     if method is Method.QIANGGANG and hand.concealed.count(win_tile) != 1:
         raise RuleError(
@@ -161,8 +177,18 @@ def situation_of(request: dict) -> tuple[Situation, Hand, Preset, Any]:
 
 
 def score(request: dict) -> dict:
+    if "multi" in request:
+        from .multi import score_multi
+
+        return score_multi(request)
     situation, hand, rules, reading = situation_of(request)
     settlement = price(situation, rules)
+    formula, rule_ids, notes = settlement.formula, list(settlement.rules), []
+    if situation.method is not Method(request["win"]):  # 天胡 / 地胡 after kongs: priced as 杠上花
+        why = first_turn_kongs(Method(request["win"]))
+        notes.append(why.cite_zh())
+        formula = f"{why.message}；{formula}"
+        rule_ids.insert(0, why.rule)
     return {
         "game": "nanning",
         "preset": rules.id,
@@ -189,6 +215,7 @@ def score(request: dict) -> dict:
             for p in settlement.payments
         ],
         "net": {seat.value: amount for seat, amount in settlement.net().items()},
-        "formula": settlement.formula,
-        "rules": list(settlement.rules),
+        "formula": formula,
+        "rules": rule_ids,
+        "notes": notes,
     }

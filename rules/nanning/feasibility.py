@@ -32,6 +32,19 @@ DISCARD_WINS = frozenset({Method.FANGPAO, Method.GANGSHANGPAO, Method.QIANGGANG,
                           Method.HAIDIPAO, Method.RENHU})
 
 
+# 天胡 / 地胡 after a kong are not 天胡 / 地胡: the document prices them as 暗杠杠上花.
+FIRST_TURN_KONGS = {
+    Method.TIANHU: ("nn-14-n1", "001:351", "庄家起手暗杠杠上花胡牌不算天胡，以暗杠杠上花牌型计分"),
+    Method.DIHU: ("nn-15-n1", "001:361", "暗杠杠上花胡牌不算地胡，以暗杠杠上花牌型计分"),
+}
+
+
+def first_turn_kongs(method: Method) -> RuleError:
+    """Why a 天胡 / 地胡 with a kong is priced as 杠上花 (nn-14-n1, nn-15-n1)."""
+    rule, source, words = FIRST_TURN_KONGS[method]
+    return _no(f"{words}（按杠上花查）", rule, source)
+
+
 def _no(message: str, rule: str, source: str = "") -> RuleError:
     return RuleError(message, rule=rule, source=source)
 
@@ -54,6 +67,8 @@ def check(s: Situation, preset: Preset) -> RuleError | None:
         if method in (Method.HAIDILAO, Method.HAIDIPAO):
             rule = "nn-17-n1" if method is Method.HAIDILAO else "nn-18-n1"
             return _no(f"{method.value}无杠上花也不算杠分：已无牌可杠", rule, "001:397")
+        if method in FIRST_TURN_KONGS:
+            return first_turn_kongs(method)
         return _no(f"连杠只和杠上花、杠上炮、抢杠胡一起出现，{method.value}没有连杠", "nn-8-r1")
     if method in FIRST_TURN and not hand.menqing:
         rule = {Method.TIANHU: "nn-14-r1", Method.DIHU: "nn-15-r1", Method.RENHU: "nn-16-r1"}[method]

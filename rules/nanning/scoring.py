@@ -341,6 +341,9 @@ def _fishing(situation: Situation, preset: Preset, payments: list[Payment], work
         return payments
     spec = preset.option_specs["fishing"]
     work.use(*spec.rules)
+    offset = preset.option("fishing_offset")
+    if any(seat in fish.payers for seat in OTHERS):
+        work.use(*preset.option_specs["fishing_offset"].rules)
     doubling = preset.value("doubling")
     out: list[Payment] = []
     for p in payments:
@@ -348,8 +351,8 @@ def _fishing(situation: Situation, preset: Preset, payments: list[Payment], work
             out.append(p)
             continue
         amount = p.amount * (doubling if fish.winner else 1)
-        if p.payer in fish.payers:
-            amount -= p.amount  # 抵消掉一倍的分数
+        if p.payer in fish.payers and (fish.winner or offset == "one_share"):
+            amount -= p.amount  # 抵消掉一倍的分数 (reading fishing_offset: of the share, or of the winner's doubling)
         out.append(Payment(p.payer, p.payee, amount, p.kind, p.role, p.rules + spec.rules))
     if situation.method not in (Method.ZIMO, Method.GANGSHANGHUA, Method.HAIDILAO, Method.TIANHU, Method.DIHU):
         base = next(p for p in payments if p.kind == HAND)

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..errors import RuleError
-from .model import Method, Seat, Situation
+from .model import SELF_DRAWN, Seat, Situation
 from .preset import Preset
-from .scoring import Settlement, false_win, price
+from .scoring import KONG, Settlement, false_win, price
 
 RELATIVE = (Seat.SELF, Seat.NEXT, Seat.ACROSS, Seat.PREV)
 
@@ -41,19 +41,27 @@ def reseat(settlement: Settlement, winner: int) -> list[TablePayment]:
 
 def multi_win(discarder: int, wins: list[tuple[int, Situation]], preset: Preset) -> list[TablePayment]:
     """一炮双响 / 一炮三响 (nn-19-s2-r1, nn-19-s3-r1): no 截胡; the discarder pays each
-    winner for his own hand. Each situation is the winner's, with any discard method."""
+    winner for his own hand. Every winner wins on the same discard, so with the same
+    胡法 and kong chain; the discarder's own 杠分 (杠上炮, nn-g-gangshangpao-kong) are
+    settled once, as usual, not once per winner."""
     if not 2 <= len(wins) <= 3:
         raise RuleError("一炮多响 is two or three winners on one discard", rule="nn-19-r1")
     seats = [seat for seat, _ in wins]
     if discarder in seats or len(set(seats)) != len(seats):
         raise RuleError("each winner is a different player, and not the discarder", rule="nn-19-r1")
+    first = wins[0][1]
     out: list[TablePayment] = []
-    for seat, situation in wins:
-        if situation.method in (Method.ZIMO, Method.GANGSHANGHUA, Method.HAIDILAO, Method.TIANHU, Method.DIHU):
+    for k, (seat, situation) in enumerate(wins):
+        if situation.method in SELF_DRAWN:
             raise RuleError(f"{situation.method.value} is not a win on a discard", rule="nn-19-r1")
+        if (situation.method, situation.chain) != (first.method, first.chain):
+            raise RuleError("一炮多响: every winner wins on the same discard, so with the same 胡法 and kong chain",
+                            rule="nn-19-r1")
         mine = Situation(situation.hand, situation.method, situation.chain, situation.fenghu, 0, None,
                          relative(seat, discarder), situation.fenghu_seat)
-        out += reseat(price(mine, preset), seat)
+        settled = reseat(price(mine, preset), seat)
+        # the discarder's kong points are the same whoever won: keep them from the first winner only
+        out += [p for p in settled if k == 0 or not (p.kind == KONG and p.payee == discarder)]
     return out
 
 
@@ -70,7 +78,9 @@ def next_dealer(ending: Ending, preset: Preset, dealer: int, *, discarder: int |
                 cheat: int | None = None, last_drawer: int | None = None, winner: int | None = None) -> tuple[int, str]:
     """Who deals the next hand, and the rule. The document says it for 一炮多响 (the
     discarder), 诈胡 (the false winner) and 荒庄 (the last drawer, or by agreement the
-    dealer); for an ordinary win it says nothing, so that is an error, not a guess."""
+    dealer). For an ordinary win it only presumes it (摸码 counts from “上一盘胡牌庄家”):
+    the winner deals, or by the reading win_dealer the dealer keeps the deal on his own
+    win and it passes to his 下家 otherwise (ruling nn-a-next-dealer)."""
     if ending is Ending.MULTI and discarder is not None:
         return discarder, "nn-19-s2-r1"
     if ending is Ending.FALSE_WIN and cheat is not None:
@@ -79,9 +89,12 @@ def next_dealer(ending: Ending, preset: Preset, dealer: int, *, discarder: int |
         if preset.option("huangzhuang_dealer") == "dealer_stays":
             return dealer, "nn-23-d1"
         return last_drawer, "nn-23-d1"
-    if ending is Ending.WIN:
-        raise RuleError("the document does not say who deals after an ordinary win", rule="nn-0-r2")
-    raise RuleError(f"{ending.value}: say who discarded, who cheated or who drew the last tile")
+    if ending is Ending.WIN and winner is not None:
+        rule = preset.option_specs["win_dealer"].rules[-1]
+        if preset.option("win_dealer") == "rotate" and winner != dealer:
+            return (dealer + 1) % 4, rule
+        return winner, rule
+    raise RuleError(f"{ending.value}: say who won, who discarded, who cheated or who drew the last tile")
 
 
 def may_win_after_passing(passed_on: bool, drew_since: bool) -> bool:

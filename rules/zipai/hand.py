@@ -78,6 +78,22 @@ def check_hand(hand: Hand, c: Circumstances, config: Config) -> None:
             raise RuleError(f"four {deck.char(Card(four))} dealt are a 拢 and must be shown", rule="zp-1-longpai-r1")
     elif hand.win_card is None or hand.win_card not in hand.concealed:
         raise RuleError("the winning card must be one of the concealed cards in `hand`")
+    else:
+        _no_hidden_four(hand, config)
+
+
+def _no_hidden_four(hand: Hand, config: Config) -> None:
+    """Four alike cannot stay concealed until the win (finding zp-f-concealed-four): dealt, they
+    are a 拢 to be shown (zp-1-longpai-r1); the fourth to a held 坎 must be 招'd (zp-1-zhaopai-r1,
+    zp-1-baopai-r2; drawn by oneself it is a 自招). Only the winning card itself may be that
+    fourth: 如果能胡就胡，破招胡也可以 (zp-1-zhaopai-r2)."""
+    deck = config.rules.deck
+    for index, n in enumerate(counts(hand.concealed)):
+        if n == deck.copies and Card(index) != hand.win_card:
+            char = deck.char(Card(index))
+            raise RuleError(f"four {char} held concealed: the fourth to a 坎 must be 招'd (or shown as a 拢 when"
+                            f" dealt); only the winning card may be the fourth (破招胡). Show them as 招 or 拢",
+                            rule="zp-1-zhaopai-r1")
 
 
 def _from_other(c: Circumstances, config: Config) -> bool:
