@@ -20,6 +20,7 @@ from rules.nanning.model import (
     CHAIN_METHODS,
     SELF_DRAWN,
     FengHu,
+    Fishing,
     HandType,
     KongKind,
     Method,
@@ -29,7 +30,8 @@ from rules.nanning.model import (
 )
 from rules.nanning.preset import DEFAULT, Preset, presets
 from rules.nanning.codes import SEATS_FROM_DEALER, hit_copies, tiles_for
-from rules.nanning.scoring import Settlement, moma_eligible, price, price_unchecked
+from rules.nanning.scoring import HAND, KONG, Settlement, moma_eligible, price, price_unchecked
+from rules.nanning.table import RELATIVE, Ending, multi_win, next_dealer
 
 from .paths import DATA
 
@@ -62,6 +64,9 @@ def situation_code(s: Situation) -> str:
     return "-".join(parts)
 
 
+FISH_SEATS = (("n", Seat.NEXT), ("a", Seat.ACROSS), ("p", Seat.PREV))
+
+
 def parse_code(code: str) -> Situation:
     """The inverse of `situation_code`, used by rulings to name the situations they price."""
     hand, method, *rest = code.split("-")
@@ -69,17 +74,20 @@ def parse_code(code: str) -> Situation:
     flags = hand[2:]
     chain: tuple[KongKind, ...] = ()
     fenghu, hits = FengHu.NONE, 0
+    fishing: Fishing | None = None
     for part in rest:
         if part in CODE_FENGHU:
             fenghu = CODE_FENGHU[part]
         elif part.startswith("k") and part[1:].isdigit():
             hits = int(part[1:])
+        elif part.startswith("y"):  # 钓鱼 (rulings only): w = the winner hit, n/a/p = 下家/对家/上家 hit
+            fishing = Fishing("w" in part, tuple(seat for letter, seat in FISH_SEATS if letter in part[1:]))
         else:
             chain = tuple(CODE_KONG[c] for c in part)
     ht = HandType(shape, "m" in flags or shape.pairs, "q" in flags, "r" in flags)
     m = CODE_METHOD[method]
     seat = Seat.PREV if fenghu is FengHu.B_DISCARDS else Seat.ACROSS
-    return Situation(ht, m, chain, fenghu, hits, discarder=Seat.PREV, fenghu_seat=seat)
+    return Situation(ht, m, chain, fenghu, hits, fishing, discarder=Seat.PREV, fenghu_seat=seat)
 
 
 def hand_types() -> list[HandType]:
@@ -251,6 +259,33 @@ def presets_json() -> dict:
                         "quote": o.quote} for k, o in any_preset.option_specs.items()},
         "presets": [{"id": p.id, "name": p.name, "description": p.description, "options": dict(p.options)}
                     for p in presets().values()],
+        "multi_win": multi_win_example(any_preset),
+    }
+
+
+def multi_win_example(preset: Preset) -> dict:
+    """一炮双响 after a 杠上炮, priced by the core for the scoring page: 上家 kongs (暗杠) and
+    discards, 本家 (鸡胡) and 对家 (碰碰胡) both win on it."""
+    chain = (KongKind.AN,)
+    discarder = RELATIVE.index(Seat.PREV)
+    wins = [(RELATIVE.index(Seat.SELF), Situation(HandType(Shape.JIHU, False, False), Method.GANGSHANGPAO, chain)),
+            (RELATIVE.index(Seat.ACROSS), Situation(HandType(Shape.PENGPENG, False, False), Method.GANGSHANGPAO,
+                                                    chain))]
+    payments = multi_win(discarder, wins, preset)
+    dealer, dealer_rule = next_dealer(Ending.MULTI, preset, 0, discarder=discarder)
+    return {
+        "discarder": RELATIVE[discarder].value,
+        "method": Method.GANGSHANGPAO.value,
+        "chain": chain_text(chain),
+        "winners": [{"seat": RELATIVE[pos].value, "patterns": s.hand.label(),
+                     "total": sum(p.amount for p in payments if p.payee == pos and p.kind == HAND)}
+                    for pos, s in wins],
+        "payments": [{"payer": RELATIVE[p.payer].value, "payee": RELATIVE[p.payee].value, "amount": p.amount,
+                      "for": p.kind, "role": p.role} for p in payments],
+        "kong_points": sum(p.amount for p in payments if p.kind == KONG and p.payee == discarder),
+        "next_dealer": RELATIVE[dealer].value,
+        "rules": list(dict.fromkeys(["nn-19-r1", "nn-19-s2-r1", "nn-19-s3-r1", dealer_rule])),
+        "ruling": "nn-g-multi-kong",
     }
 
 
