@@ -4,7 +4,9 @@ Input: hand, optional win_tile (default: the last tile written), melds
 ([{"kind": "碰"|"明杠"|"加杠"|"暗杠", "tile": "5s"}]), win (a 胡法), optional kongs
 and chain, optional rules ({"preset": id or name, "options": {...}}), and the
 table situation when it matters: discarder, fenghu, fenghu_seat, moma_hits,
-fishing. Every field is checked; anything unknown is an error.
+fishing; `multi` for 一炮多响 (rules/nanning/multi.py). A 天胡 / 地胡 after a 暗杠 is priced
+as 暗杠杠上花 with a note (nn-14-n1, nn-15-n1). Every field is checked; anything
+unknown is an error.
 """
 from __future__ import annotations
 
