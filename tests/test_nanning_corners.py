@@ -129,6 +129,9 @@ def test_multi_win_through_the_cli():
     ({"multi": [{**MULTI["multi"][0], "win_tile": "9p"}]}, "same tile"),
     ({"multi": []}, "one or two other winners"),
     ({"multi": [{"hand": "111m555m999p55p"}]}, "needs seat"),
+    ({"multi": [{**MULTI["multi"][0], "seat": ["对家"]}]}, "multi[1].seat"),
+    ({"multi": ["对家"]}, "must be an object"),
+    ({"multi": [{**MULTI["multi"][0], "hand": "111m555m999p5p"}]}, "14 tiles"),
     ({"moma_hits": 1}, "moma_hits does not go"),
 ])
 def test_multi_win_bad_requests(change, words):

@@ -30,7 +30,7 @@ def _others(raw: Any) -> list[dict]:
                         rule="nn-19-r1")
     for k, entry in enumerate(raw, start=1):
         if not isinstance(entry, dict):
-            raise RuleError(f"multi[{k}] must be an object {shape[1:-5]}")
+            raise RuleError(f'multi[{k}] must be an object {{"seat": …, "hand": …, "melds": […], "win_tile": …}}')
         unknown = set(entry) - WINNER_FIELDS
         if unknown:
             raise RuleError(f"unknown field(s) in multi[{k}]: {', '.join(sorted(unknown))}; "
@@ -56,7 +56,8 @@ def score_multi(request: dict) -> dict:
     hands = [(Seat.SELF, hand, situation)]
     taken = {0, discarder}
     for k, entry in enumerate(others, start=1):
-        seat = Seat(entry["seat"]) if entry["seat"] in {s.value for s in Seat} else None
+        value = entry["seat"]
+        seat = Seat(value) if isinstance(value, str) and value in {s.value for s in Seat} else None
         if seat is None or RELATIVE.index(seat) in taken:
             raise RuleError(f"multi[{k}].seat must be another player who neither discarded nor is listed already"
                             f" (下家, 对家 or 上家; the discarder is {situation.discarder.value})", rule="nn-19-r1")
