@@ -16,6 +16,7 @@ from functools import cache
 import pandas as pd
 
 from rules.errors import RuleError
+from rules.ledger import payments_json
 from rules.zipai.analysis import Special
 from rules.zipai.config import Config
 from rules.zipai.presets import config as default_config
@@ -203,10 +204,10 @@ def price_row(row: HandRow, win: Win, bao: str, haidi: bool, toukuai: bool, conf
         "pay_shang": pays[Seat.SHANG.value],
         "pay_xia": pays[Seat.XIA.value],
         "step": more.total - s.total,
-        "formula": "；".join(f"{x.payer.value}付：{x.formula}" for x in s.shares),
+        "formula": s.formula,
         "feasible": row.feasible,
         "reason": row.reason,
-        "payments": [{"payer": p.payer, "payee": p.payee, "amount": p.amount, "for": p.purpose} for p in s.payments],
+        "payments": payments_json(s.payments, roles=False),
         "rules": list(s.rules),
         "readings": READING_SET,
     }
@@ -228,7 +229,7 @@ def gang_rows(config: Config) -> list[dict]:
             "pay_shang": pays[Seat.SHANG.value], "pay_xia": pays[Seat.XIA.value], "step": 0,
             "formula": "；".join(f"{p.payer}付{p.amount}" for p in payments) + "（杠分，与胡牌分开记）",
             "feasible": True, "reason": "",
-            "payments": [{"payer": p.payer, "payee": p.payee, "amount": p.amount, "for": p.purpose} for p in payments],
+            "payments": payments_json(payments, roles=False),
             "rules": list(rules), "readings": READING_SET,
         })
     return out

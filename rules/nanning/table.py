@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..errors import RuleError
-from .model import Method, Seat, Situation
+from .model import SELF_DRAWN, Seat, Situation
 from .preset import Preset
 from .scoring import Settlement, false_win, price
 
@@ -49,7 +49,7 @@ def multi_win(discarder: int, wins: list[tuple[int, Situation]], preset: Preset)
         raise RuleError("each winner is a different player, and not the discarder", rule="nn-19-r1")
     out: list[TablePayment] = []
     for seat, situation in wins:
-        if situation.method in (Method.ZIMO, Method.GANGSHANGHUA, Method.HAIDILAO, Method.TIANHU, Method.DIHU):
+        if situation.method in SELF_DRAWN:
             raise RuleError(f"{situation.method.value} is not a win on a discard", rule="nn-19-r1")
         mine = Situation(situation.hand, situation.method, situation.chain, situation.fenghu, 0, None,
                          relative(seat, discarder), situation.fenghu_seat)
@@ -67,7 +67,7 @@ class Ending(StrEnum):
 
 
 def next_dealer(ending: Ending, preset: Preset, dealer: int, *, discarder: int | None = None,
-                cheat: int | None = None, last_drawer: int | None = None, winner: int | None = None) -> tuple[int, str]:
+                cheat: int | None = None, last_drawer: int | None = None) -> tuple[int, str]:
     """Who deals the next hand, and the rule. The document says it for 一炮多响 (the
     discarder), 诈胡 (the false winner) and 荒庄 (the last drawer, or by agreement the
     dealer); for an ordinary win it says nothing, so that is an error, not a guess."""
