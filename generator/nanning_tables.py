@@ -1,13 +1,11 @@
-"""Nanning: every situation priced, every worked example checked, every finding recorded.
+"""Nanning's generator side of the payout table: the CSV, the presets for the pages, and
+situations priced by code for the rulings (`priced`).
 
-The payout table crosses each hand type (shape × 门清 × 清一色 × 全求人) with
-each win method, kong chain (length and kinds), 封胡 situation and 摸码 hits,
-for every preset, through the rules core. Rows that cannot occur keep their
-reason (and the witness hand for those that can).
+The table itself is the core's (`rules.nanning.payouts`); its names are
+re-exported here for the generator's other modules.
 """
 from __future__ import annotations
 
-import itertools
 import tomllib
 from dataclasses import dataclass
 from functools import cache
@@ -15,221 +13,27 @@ from functools import cache
 import pandas as pd
 
 from rules.errors import RuleError
-from rules.nanning.feasibility import check, witness
-from rules.nanning.model import (
-    CHAIN_METHODS,
-    SELF_DRAWN,
-    FengHu,
-    HandType,
-    KongKind,
-    Method,
-    Seat,
-    Shape,
-    Situation,
-)
-from rules.nanning.preset import DEFAULT, Preset, presets
 from rules.nanning.codes import SEATS_FROM_DEALER, hit_copies, tiles_for
-from rules.nanning.scoring import Settlement, moma_eligible, price, price_unchecked
+from rules.nanning.payouts import (  # noqa: F401 (re-exported)
+    COLUMNS,
+    DIMENSIONS,
+    chain_text,
+    chains,
+    fenghu_states,
+    hand_code,
+    hand_types,
+    parse_code,
+    payout_json,
+    payout_rows,
+    payments_text,
+    row,
+    situation_code,
+    situations,
+)
+from rules.nanning.preset import DEFAULT, presets
+from rules.nanning.scoring import price, price_unchecked
 
 from .paths import DATA
-
-SHAPE_CODE = {Shape.JIHU: "jh", Shape.PENGPENG: "pp", Shape.QIXIAODUI: "qd",
-              Shape.DADUI1: "d1", Shape.DADUI2: "d2", Shape.DADUI3: "d3"}
-METHOD_CODE = {Method.FANGPAO: "fp", Method.ZIMO: "zm", Method.GANGSHANGHUA: "gh", Method.GANGSHANGPAO: "gp",
-               Method.QIANGGANG: "qg", Method.QUANQIUPAO: "qp", Method.HAIDILAO: "hl", Method.HAIDIPAO: "hp",
-               Method.TIANHU: "th", Method.DIHU: "dh", Method.RENHU: "rh"}
-FENGHU_CODE = {FengHu.NONE: "", FengHu.OTHER_DISCARDS: "sf", FengHu.B_DISCARDS: "bf", FengHu.B_PAYS_ALL: "bb"}
-KONG_CODE = {KongKind.MING: "m", KongKind.AN: "a"}
-CODE_METHOD = {v: k for k, v in METHOD_CODE.items()}
-CODE_SHAPE = {v: k for k, v in SHAPE_CODE.items()}
-CODE_FENGHU = {v: k for k, v in FENGHU_CODE.items() if v}
-CODE_KONG = {v: k for k, v in KONG_CODE.items()}
-
-
-def hand_code(h: HandType) -> str:
-    return (SHAPE_CODE[h.shape] + ("m" if h.menqing and not h.shape.pairs else "")
-            + ("q" if h.qingyise else "") + ("r" if h.quanqiuren else ""))
-
-
-def situation_code(s: Situation) -> str:
-    parts = [hand_code(s.hand), METHOD_CODE[s.method]]
-    if s.chain:
-        parts.append("".join(KONG_CODE[k] for k in s.chain))
-    if s.fenghu is not FengHu.NONE:
-        parts.append(FENGHU_CODE[s.fenghu])
-    if s.moma_hits:
-        parts.append(f"k{s.moma_hits}")
-    return "-".join(parts)
-
-
-def parse_code(code: str) -> Situation:
-    """The inverse of `situation_code`, used by rulings to name the situations they price."""
-    hand, method, *rest = code.split("-")
-    shape = CODE_SHAPE[hand[:2]]
-    flags = hand[2:]
-    chain: tuple[KongKind, ...] = ()
-    fenghu, hits = FengHu.NONE, 0
-    for part in rest:
-        if part in CODE_FENGHU:
-            fenghu = CODE_FENGHU[part]
-        elif part.startswith("k") and part[1:].isdigit():
-            hits = int(part[1:])
-        else:
-            chain = tuple(CODE_KONG[c] for c in part)
-    ht = HandType(shape, "m" in flags or shape.pairs, "q" in flags, "r" in flags)
-    m = CODE_METHOD[method]
-    seat = Seat.PREV if fenghu is FengHu.B_DISCARDS else Seat.ACROSS
-    return Situation(ht, m, chain, fenghu, hits, discarder=Seat.PREV, fenghu_seat=seat)
-
-
-def hand_types() -> list[HandType]:
-    """Every well-formed hand type: 七对 shapes are always 门清, 全求人 is always 碰碰胡 and never 门清."""
-    out = []
-    for shape in Shape:
-        for menqing, qingyise, quanqiuren in itertools.product((False, True), repeat=3):
-            if shape.pairs and not menqing:
-                continue
-            if quanqiuren and (shape is not Shape.PENGPENG or menqing):
-                continue
-            out.append(HandType(shape, menqing or shape.pairs, qingyise, quanqiuren))
-    return out
-
-
-def chains(method: Method, max_len: int) -> list[tuple[KongKind, ...]]:
-    """杠上花: every sequence of kinds; 杠上炮: all-明 or all-暗 (the kinds only move kong points);
-    抢杠胡: all-明, plus the chains with a 暗杠 the document rules out."""
-    if method not in CHAIN_METHODS:
-        return [()]
-    out: list[tuple[KongKind, ...]] = []
-    for n in range(1, max_len + 1):
-        if method is Method.GANGSHANGHUA:
-            out += list(itertools.product((KongKind.MING, KongKind.AN), repeat=n))
-        elif method is Method.GANGSHANGPAO:
-            out += [(KongKind.MING,) * n, (KongKind.AN,) * n]
-        else:
-            out.append((KongKind.MING,) * n)
-            out.append((KongKind.AN,) + (KongKind.MING,) * (n - 1))
-    return out
-
-
-def fenghu_states(method: Method, hand: HandType) -> list[FengHu]:
-    """封胡 needs the winner to have 碰'd three times, so it never goes with a 门清 hand."""
-    if hand.menqing:
-        return [FengHu.NONE]
-    if method in SELF_DRAWN:
-        return [FengHu.NONE, FengHu.B_PAYS_ALL]
-    return [FengHu.NONE, FengHu.OTHER_DISCARDS, FengHu.B_DISCARDS]
-
-
-def situations(preset: Preset) -> list[Situation]:
-    out = []
-    for hand in hand_types():
-        for method in Method:
-            for chain in chains(method, preset.value("chain_max")):
-                for fenghu in fenghu_states(method, hand):
-                    discarder = Seat.PREV
-                    b = discarder if fenghu is FengHu.B_DISCARDS else Seat.ACROSS
-                    base = Situation(hand, method, chain, fenghu, 0, None, discarder, b)
-                    out.append(base)
-                    if preset.option("moma") == "on" and moma_eligible(base):
-                        for k in range(1, preset.value("moma_codes") + 1):
-                            out.append(Situation(hand, method, chain, fenghu, k, None, discarder, b))
-    return out
-
-
-@cache
-def _witness(s: Situation, minggang: str) -> str:
-    found = witness(s, presets()[DEFAULT].with_options({"minggang_menqing": minggang}))
-    return found.describe() if found else ""
-
-
-CHAIN_WORDS = {2: "双连杠", 3: "三连杠", 4: "四连杠"}  # as the document names chains
-
-
-def chain_text(chain: tuple[KongKind, ...]) -> str:
-    kinds = "→".join(k.value for k in chain)
-    return f"{kinds}（{CHAIN_WORDS[len(chain)]}）" if len(chain) in CHAIN_WORDS else kinds
-
-
-def payments_text(settlement: Settlement) -> str:
-    return "；".join(f"{p.payer.value}（{p.role}）付{p.payee.value} {p.amount}（{p.kind}）"
-                     for p in settlement.payments)
-
-
-def row(preset: Preset, s: Situation) -> dict:
-    reason = check(s, preset)
-    record = {
-        "id": f"nn-{preset.id}-{situation_code(s)}",
-        "preset": preset.id,
-        "preset_name": preset.name,
-        "shape": s.hand.shape.value,
-        "menqing": "门清" if s.hand.menqing else "",
-        "qingyise": "清一色" if s.hand.qingyise else "",
-        "quanqiuren": "全求人" if s.hand.quanqiuren else "",
-        "patterns": "+".join(p.value for p in s.hand.patterns()),
-        "method": s.method.value,
-        "kongs": len(s.chain),
-        "chain": chain_text(s.chain),
-        "fenghu": s.fenghu.value,
-        "moma_hits": s.moma_hits,
-        "feasible": reason is None,
-        "reason": reason.cite_zh() if reason else "",
-    }
-    if reason is not None:
-        record.update(total=None, hand_points=None, kong_points=None, payments=[], payments_text="",
-                      formula="", rules=[reason.rule] if reason.rule else [], witness="")
-        for seat in (Seat.NEXT, Seat.ACROSS, Seat.PREV):
-            record[f"net_{seat.value}"] = None
-        return record
-    settlement = price(s, preset)
-    net = settlement.net()
-    record.update(
-        total=settlement.total,
-        hand_points=settlement.hand_points,
-        kong_points=settlement.kong_points,
-        payments=[{"payer": f"{p.payer.value}（{p.role}）", "payee": p.payee.value, "amount": p.amount,
-                   "for": p.kind} for p in settlement.payments],
-        payments_text=payments_text(settlement),
-        formula=settlement.formula,
-        rules=list(settlement.rules),
-        witness=_witness(s, preset.option("minggang_menqing")),
-    )
-    for seat in (Seat.NEXT, Seat.ACROSS, Seat.PREV):
-        record[f"net_{seat.value}"] = net[seat]
-    if not record["witness"]:
-        raise RuntimeError(f"{record['id']}: the rules allow it but no witness hand was found")
-    return record
-
-
-def payout_rows() -> list[dict]:
-    return [row(p, s) for p in presets().values() for s in situations(p)]
-
-
-COLUMNS = [
-    ("preset_name", "规则预设", "text"), ("patterns", "牌型", "text"), ("method", "胡法", "text"),
-    ("chain", "连杠", "text"), ("fenghu", "封胡", "text"), ("moma_hits", "中码", "number"),
-    ("payments_text", "谁付多少", "text"), ("total", "胡家共收", "number"), ("hand_points", "胡牌分", "number"),
-    ("kong_points", "杠分", "number"), ("formula", "算式", "text"),
-]
-DIMENSIONS = [
-    ("preset_name", "规则预设"), ("shape", "牌型"), ("menqing", "门清"), ("qingyise", "清一色"),
-    ("quanqiuren", "全求人"), ("method", "胡法"), ("chain", "连杠"), ("fenghu", "封胡"), ("moma_hits", "中码"),
-]
-
-
-def payout_json(rows: list[dict]) -> dict:
-    dims = []
-    for key, label in DIMENSIONS:
-        values = list(dict.fromkeys(r[key] for r in rows))
-        dims.append({"key": key, "label": label, "values": values})
-    return {
-        "game": "nanning",
-        "title": "南宁麻将赔付表",
-        "edition_inputs": ["data/nanning/presets.toml"],
-        "columns": [{"key": k, "label": label, "type": t} for k, label, t in COLUMNS],
-        "dimensions": dims,
-        "rows": rows,
-    }
 
 
 def payout_csv(rows: list[dict]) -> pd.DataFrame:

@@ -193,3 +193,8 @@ def preset(name_or_id: str = DEFAULT) -> Preset:
             return p
     known = ", ".join(f"{p.id} ({p.name})" for p in presets().values())
     raise RuleError(f"unknown preset {name_or_id!r}; known presets: {known}")
+
+
+def rules(name_or_id: str = DEFAULT, options: Mapping[str, Any] | None = None) -> Preset:
+    """A preset with any options set: the one way to combine options (`Game.rules`)."""
+    return preset(name_or_id).with_options(options or {})
