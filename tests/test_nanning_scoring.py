@@ -141,7 +141,7 @@ def test_tile_order_and_suit_permutation_change_nothing(tiles, method, rnd):
 
 
 def _feasible_situations(preset_id="yuanwen"):
-    from generator.nanning_tables import situations
+    from rules.nanning.payouts import situations
     p = presets()[preset_id]
     return [s for s in situations(p) if check(s, p) is None]
 
@@ -151,7 +151,7 @@ FEASIBLE = _feasible_situations()
 
 @pytest.mark.parametrize("preset_id", sorted(presets()))
 def test_ledgers_are_zero_sum(preset_id):
-    from generator.nanning_tables import situations
+    from rules.nanning.payouts import situations
     p = presets()[preset_id]
     for s in situations(p):
         if check(s, p) is None:
@@ -200,7 +200,7 @@ def test_patterns_double_on_the_self_drawn_scale():
 
 
 def test_every_enumerated_situation_has_witness_or_reason():
-    from generator.nanning_tables import situations
+    from rules.nanning.payouts import situations
     from rules.nanning.feasibility import witness
     for s in situations(YW):
         reason = check(s, YW)

@@ -151,7 +151,7 @@ def test_more_huxi_or_more_gui_never_pays_less(huxi, red, lielie, gui, c):
 
 @pytest.fixture(scope="module")
 def reach():
-    from generator.zipai_payouts import reached
+    from rules.zipai.payouts import reached
     return reached()
 
 

@@ -7,7 +7,7 @@ from generator.examples import extract
 from generator.findings import KINDS, VERDICTS
 from generator.paths import DATA
 from generator.structure import article
-from generator.zipai_check import crosscheck, findings_data, original, probe
+from generator.zipai.check import crosscheck, findings_data, original, probe
 from rules.zipai.config import READINGS
 from rules.zipai.presets import readings_data, rules_data
 
@@ -107,7 +107,7 @@ def test_worked_examples_name_the_readings_that_reproduce_them(example_id, readi
 
 @pytest.fixture(scope="module")
 def payouts():
-    from generator.zipai_payouts import payout_json, payout_rows
+    from rules.zipai.payouts import payout_json, payout_rows
     return payout_json(payout_rows())
 
 

@@ -24,7 +24,7 @@ class Zipai(Game):
 
     id = "zipai"
     title = "三人字牌"
-    generator = "generator.zipai_tables"
+    generator = "generator.zipai"
 
     def presets(self) -> Mapping[str, str]:
         return {DEFAULT: payouts.READING_SET}

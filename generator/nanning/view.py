@@ -7,10 +7,10 @@ Nothing here prices anything: every number is a row's own `total` or `payments`.
 from __future__ import annotations
 
 from ..errors import BuildError
-from .data import preset_dimension
-from .views import Cell, role
+from ..site.data import preset_dimension
+from ..site.views import Cell, role
 
-# The dimensions this view relies on (generator/nanning_tables.py DIMENSIONS).
+# The dimensions this view relies on (rules/nanning/payouts.py DIMENSIONS).
 NEEDED = ("shape", "menqing", "qingyise", "quanqiuren", "method", "chain", "fenghu")
 HAND = ("shape", "menqing", "qingyise", "quanqiuren")
 # Columns of the cheat sheet's main grid: (method, kong chain). Chain methods with one kong.

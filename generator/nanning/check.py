@@ -18,11 +18,11 @@ from rules.nanning.model import HandType, KongKind, Method, Seat, Shape, Situati
 from rules.nanning.preset import DEFAULT, Preset, presets
 from rules.nanning.scoring import Settlement, price, price_unchecked
 
-from .examples import Example, extract
-from .findings import CheckRow, Finding
-from .nanning_tables import Priced, parse_code, priced, rulings_config, situation_code
-from .structure import article
-from .text import all_lines
+from ..examples import Example, extract
+from ..findings import CheckRow, Finding
+from .tables import Priced, parse_code, priced, rulings_config, situation_code
+from ..structure import article
+from ..text import all_lines
 
 METHODS = {m.value: m for m in Method}
 METHODS["大炮"] = Method.QUANQIUPAO  # the plain 大炮 scale: one player pays for all three, no chain

@@ -33,7 +33,7 @@ from rules.nanning.payouts import (  # noqa: F401 (re-exported)
 from rules.nanning.preset import DEFAULT, presets
 from rules.nanning.scoring import price, price_unchecked
 
-from .paths import DATA
+from ..paths import DATA
 
 
 def payout_csv(rows: list[dict]) -> pd.DataFrame:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cached_property
 
 from ..errors import BuildError
-from .views import Cell
+from ..site.views import Cell
 
 NEEDED = ("hand", "huxi", "win", "bao", "haidi", "toukuai")
 GANG = "来点儿（杠分）"  # the rows of kong points, paid apart from the win
