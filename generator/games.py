@@ -14,7 +14,9 @@ and, when the game needs them,
   patterns a worked example's words name (`generator.examples`);
 - ``site_data(generated) -> dict``: what its own pages read, by name;
 - ``pages(pages, d)``: its own pages (`generator.site.pages.Pages`);
-- ``CHARTS``: ``[(anchor id, file name, function(d, path))]`` for the charts page.
+- ``targets() -> {id: page}``: ids its own pages hold anchors for (rule ids of a
+  game without a source article);
+- ``charts() -> [(anchor id, file name, function(d, path))]`` for the charts page.
 """
 from __future__ import annotations
 

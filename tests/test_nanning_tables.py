@@ -4,7 +4,7 @@ import dataclasses
 import pytest
 
 from generator.nanning.check import check_consistency, crosscheck_rows, findings
-from generator.nanning.tables import parse_code, payout_rows, situation_code
+from rules.nanning.payouts import parse_code, payout_rows, situation_code
 from rules.nanning.preset import presets
 
 ROWS = payout_rows()

@@ -3,6 +3,8 @@
 findings; the patterns its worked examples name; its pages and charts."""
 from __future__ import annotations
 
+from rules.nanning.payouts import payout_json, payout_rows
+
 from ..errors import BuildError
 from ..findings import CheckRow, Finding, frame
 from ..outputs import write_csv, write_json
@@ -10,7 +12,7 @@ from .charts import charts  # noqa: F401 (a hook of generator.games)
 from .check import check_consistency, crosscheck_rows, findings
 from .patterns import example_patterns, normalise_patterns  # noqa: F401 (hooks of generator.games)
 from .site import pages, site_data  # noqa: F401 (hooks of generator.games)
-from .tables import payout_csv, payout_json, payout_rows, presets_json
+from .tables import payout_csv, presets_json
 
 
 def steps(ctx) -> list:

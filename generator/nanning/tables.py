@@ -1,8 +1,7 @@
 """Nanning's generator side of the payout table: the CSV, the presets for the pages, and
 situations priced by code for the rulings (`priced`).
 
-The table itself is the core's (`rules.nanning.payouts`); its names are
-re-exported here for the generator's other modules.
+The table itself is the core's (`rules.nanning.payouts`).
 """
 from __future__ import annotations
 
@@ -14,22 +13,7 @@ import pandas as pd
 
 from rules.errors import RuleError
 from rules.nanning.codes import SEATS_FROM_DEALER, hit_copies, tiles_for
-from rules.nanning.payouts import (  # noqa: F401 (re-exported)
-    COLUMNS,
-    DIMENSIONS,
-    chain_text,
-    chains,
-    fenghu_states,
-    hand_code,
-    hand_types,
-    parse_code,
-    payout_json,
-    payout_rows,
-    payments_text,
-    row,
-    situation_code,
-    situations,
-)
+from rules.nanning.payouts import parse_code
 from rules.nanning.preset import DEFAULT, presets
 from rules.nanning.scoring import price, price_unchecked
 

@@ -55,6 +55,9 @@ class SiteData:
         for table, column in ((self.findings, "id"), (self.crosscheck, "example_id")):
             if table is not None:
                 out.update({key: "rulings/" for key in table[column]})
+        for m in modules().values():  # a game's own pages may hold anchors too (its module's `targets`)
+            if hasattr(m, "targets"):
+                out.update(m.targets())
         return out
 
 

@@ -141,6 +141,13 @@ class Pages:
         path.write_text(text, encoding="utf-8")
         self.written.append(page)
 
+    def write_markdown(self, page: str, text: str) -> None:
+        """A page a game writes without a template of this folder."""
+        path = self.docs / page
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        self.written.append(page)
+
     def copy_data(self) -> None:
         """Downloads (CSV/JSON as generated) and the scripts the tables and finder read."""
         out = self.docs / "data"

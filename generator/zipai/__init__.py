@@ -14,6 +14,7 @@ from rules.zipai.cards import Card, Size
 from rules.zipai.cli import score_request
 from rules.zipai.groups import ALIKE, GroupKind, make
 from rules.zipai.presets import config as default_config
+from rules.zipai.payouts import NOTES, READING_SET, payout_json, payout_rows, reached
 from rules.zipai.presets import rules_data
 
 from ..errors import BuildError
@@ -23,7 +24,7 @@ from .check import crosscheck as _crosscheck
 from .check import findings as _findings
 from .charts import charts  # noqa: F401 (a hook of generator.games)
 from .check import line_of, original, readings_report
-from .payouts import NOTES, READING_SET, payout_csv, payout_json, payout_rows, reached
+from .payouts import payout_csv
 from .site import pages, site_data  # noqa: F401 (hooks of generator.games)
 
 NOT_IN_DOCUMENT = "不见于原文"

@@ -1,11 +1,7 @@
-"""字牌's generator side of the payout table: the CSV. The table is the core's
-(`rules.zipai.payouts`); its names are re-exported here for the generator.
-"""
+"""字牌's generator side of the payout table: the CSV. The table is the core's (`rules.zipai.payouts`)."""
 from __future__ import annotations
 
 import pandas as pd
-
-from rules.zipai.payouts import NOTES, READING_SET, payout_json, payout_rows, reached  # noqa: F401 (re-exported)
 
 
 def payout_csv(rows: list[dict]) -> pd.DataFrame:
