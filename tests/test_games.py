@@ -7,7 +7,6 @@ import json
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -165,7 +164,16 @@ def test_the_contract_check_catches_a_broken_table():
         assert expected in problems
 
 
-def test_games_in_the_readme_layout_exist():
+def test_the_readme_layout_matches_the_tree():
+    """Every path the layout names exists, and every game folder and top-level name is in it."""
     layout = README.split("## Layout", 1)[1]
-    for path in re.findall(r"\| `([^`]+)` \|", layout):
-        assert (ROOT / path.rstrip("/")).exists() or Path(ROOT, path).exists(), path
+    cells = [line.split("|")[1] for line in layout.splitlines() if line.startswith("| `")]
+    named = [path for cell in cells for path in re.findall(r"`([^`]+)`", cell)]
+    assert named
+    for path in named:
+        assert (ROOT / path).exists(), path
+    for game in GAMES:
+        assert f"rules/{game}/" in named and f"generator/{game}/" in named, game
+    top = {p.name for p in ROOT.iterdir() if not p.name.startswith(".") and not p.name.endswith(".egg-info")} - {"README.md", "Makefile", "pyproject.toml",
+                                                                          "mkdocs.yml", "scripts", "site", "build"}
+    assert top <= {path.split("/")[0] for path in named}, top - {path.split("/")[0] for path in named}
