@@ -12,11 +12,16 @@ from ..site.charts import LINESTYLES, MARKERS, PALETTE, plt, save
 from ..site.data import SiteData
 from . import view as nanning
 
-def kong_chains(d: SiteData, path: Path):
+
+def _view(d: SiteData) -> nanning.View | None:
     table = d.payouts["nanning"]
-    if table is None:
+    return nanning.View(table) if table else None
+
+
+def kong_chains(d: SiteData, path: Path):
+    view = _view(d)
+    if view is None:
         return None
-    view = nanning.View(table)
     hands = view.main_hands()
     panels = nanning.CHAIN_METHODS
     fig, axes = plt.subplots(1, len(panels), figsize=(9.5, 4.6), sharey=True)
@@ -48,10 +53,9 @@ def kong_chains(d: SiteData, path: Path):
 
 
 def pattern_method(d: SiteData, path: Path):
-    table = d.payouts["nanning"]
-    if table is None:
+    view = _view(d)
+    if view is None:
         return None
-    view = nanning.View(table)
     grid = view.grid()
     labels = [label for label, _ in grid]
     columns = [m + (f"\n{c}" if c else "") for m, c in nanning.GRID]

@@ -7,6 +7,7 @@ from ..site.charts import LINESTYLES, MARKERS, PALETTE, plt, save
 from ..site.data import SiteData
 from . import view as zipai
 
+
 def huxi_amounts(d: SiteData, path: Path):
     table = d.payouts["zipai"]
     if table is None:
