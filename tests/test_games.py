@@ -177,3 +177,15 @@ def test_the_readme_layout_matches_the_tree():
     top = {p.name for p in ROOT.iterdir() if not p.name.startswith(".") and not p.name.endswith(".egg-info")} - {"README.md", "Makefile", "pyproject.toml",
                                                                           "mkdocs.yml", "scripts", "site", "build"}
     assert top <= {path.split("/")[0] for path in named}, top - {path.split("/")[0] for path in named}
+
+
+def test_docstring_examples_of_the_shared_modules():
+    import doctest
+
+    import rules.data
+    import rules.ledger
+    import rules.registry
+
+    for module in (rules.ledger, rules.data, rules.registry):
+        result = doctest.testmod(module)
+        assert result.attempted and not result.failed, module.__name__
