@@ -16,15 +16,16 @@ from pathlib import Path
 
 from .paths import EXAMPLES, GENERATED, SITE, SITE_SRC
 
-# In build order. Each names a module with a `steps(ctx)` function.
-PROVIDERS = [
-    "generator.sourcedata",
-    "generator.nanning",
-    "generator.zipai_tables",
-    "generator.rulings",
-    "generator.analytics",
-    "generator.site",
-]
+# In build order. Each names a module with a `steps(ctx)` function; every game's own
+# module (`Game.generator`, see generator.games) comes in between, in registry order.
+BEFORE_GAMES = ["generator.sourcedata"]
+AFTER_GAMES = ["generator.rulings", "generator.analytics", "generator.site"]
+
+
+def providers() -> list[str]:
+    from rules import registry
+
+    return BEFORE_GAMES + [g.generator for g in registry.games() if g.generator] + AFTER_GAMES
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,7 @@ Step = tuple[str, Callable[[], str]]
 
 def steps(ctx: BuildContext) -> list[Step]:
     out: list[Step] = []
-    for name in PROVIDERS:
+    for name in providers():
         out += importlib.import_module(name).steps(ctx)
     return out
 

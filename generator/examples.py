@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache
 
+from . import games
 from .paths import DATA
 from .structure import Article, Row, article
 from .text import all_lines
@@ -310,50 +311,6 @@ MULTIPLIERS = (
 PER_PAYER = re.compile(r"(每家|每位玩家|每人|各|其他玩家各)(付|给)?\s*$")
 
 
-PATTERN_WORDS = (
-    ("七大对三组", "七大对三组"), ("三组", "七大对三组"), ("七大对二组", "七大对二组"), ("二组", "七大对二组"),
-    ("七大对一组", "七大对一组"), ("一组", "七大对一组"), ("七大对", "七大对一组"),
-    ("七小对", "七小对"), ("七对", "七小对"), ("碰碰胡", "碰碰胡"), ("清一色", "清一色"),
-    ("全求人", "全求人"), ("门清", "门清"),
-)
-
-
-def _patterns(text: str, defaults: list[str]) -> list[str]:
-    found: list[str] = list(defaults)
-    rest = text
-    for word, pattern in PATTERN_WORDS:
-        if word in rest:
-            rest = rest.replace(word, "")
-            if pattern not in found:
-                found.append(pattern)
-    if "七大对一组" in found and ("七大对二组" in found or "七大对三组" in found):
-        found.remove("七大对一组")
-    return normalise_patterns(found)
-
-
-SHAPES = ("鸡胡", "碰碰胡", "七小对", "七大对一组", "七大对二组", "七大对三组")
-PATTERN_ORDER = SHAPES + ("门清", "清一色", "全求人")
-
-
-def normalise_patterns(found: list[str]) -> list[str]:
-    """One shape (鸡胡 when none is named) plus the modifiers it implies.
-
-    七小对 and 七大对 are always 门清 (every tile concealed); 全求人 is always
-    碰碰胡 (four exposed 碰 and a pair), as the document's own items show.
-    """
-    found = set(found)
-    if "全求人" in found:
-        found.add("碰碰胡")
-    if found & {"七小对", "七大对一组", "七大对二组", "七大对三组"}:
-        found.add("门清")
-        found.discard("碰碰胡")
-        if found & {"七大对一组", "七大对二组", "七大对三组"}:
-            found.discard("七小对")
-    if not found & set(SHAPES):
-        found.add("鸡胡")
-    return [p for p in PATTERN_ORDER if p in found]
-
-
 def _settings(game: str, row: Row) -> dict:
     """Context of a row: its section's settings, then its block's on top."""
     settings = context().get(game, {})
@@ -369,8 +326,9 @@ def _situation(example: Example, st: Statement, rows: dict[str, Row], game: str,
     merged = _settings(game, rows[example.row_id])
     clause = segment(example.clean, st)
     pattern = merged.get("pattern", [])
-    if game == "nanning" and merged.get("hand", True):
-        pattern = _patterns(clause, pattern)
+    hooks = games.module(game)
+    if merged.get("hand", True) and hasattr(hooks, "example_patterns"):
+        pattern = hooks.example_patterns(clause, pattern)
     method, payer = merged.get("method", ""), merged.get("payer", "")
     if "自摸" in clause and merged.get("zimo_in_text"):
         method, payer = "自摸", "三家"
@@ -393,8 +351,8 @@ def _situation(example: Example, st: Statement, rows: dict[str, Row], game: str,
         if override["row"] == example.row_id and override.get("amount", index + 1) == index + 1 \
                 and override.get("doc", example.doc) == example.doc:
             fields = {k: v for k, v in override.items() if k not in ("row", "amount", "doc", "why")}
-            if game == "nanning" and fields.get("pattern"):
-                fields["pattern"] = normalise_patterns(fields["pattern"])
+            if fields.get("pattern") and hasattr(hooks, "normalise_patterns"):
+                fields["pattern"] = hooks.normalise_patterns(fields["pattern"])
             out = replace(out, **fields)
     return out
 

@@ -1,11 +1,10 @@
-"""Merge each game's cross-check and findings into data/generated/crosscheck.csv and findings.csv."""
+"""Merge every game's cross-check and findings into data/generated/crosscheck.csv and findings.csv."""
 from __future__ import annotations
 
 import pandas as pd
 
+from .games import modules
 from .outputs import write_csv
-
-GAMES = ("nanning", "zipai")
 
 
 def steps(ctx) -> list:
@@ -13,7 +12,7 @@ def steps(ctx) -> list:
         out = {}
         for kind in ("crosscheck", "findings"):
             frames = [pd.read_csv(ctx.generated / f"{game}_{kind}.csv", dtype=str, keep_default_na=False)
-                      for game in GAMES]
+                      for game in modules()]
             merged = pd.concat(frames, ignore_index=True)
             write_csv(merged, ctx.generated / f"{kind}.csv")
             out[kind] = len(merged)

@@ -7,19 +7,24 @@ from dataclasses import asdict
 import pandas as pd
 
 from .examples import extract
+from .games import ids
 from .outputs import write_csv
+from .paths import DATA
 from .sources import documents
 from .structure import article
 from .text import all_lines, class_labels
 
-GAMES = ("nanning", "zipai")
+
+def games_with_article() -> list[str]:
+    """The games built from a source document: those with a structure (data/structure/<id>.toml)."""
+    return [game for game in ids() if (DATA / "structure" / f"{game}.toml").is_file()]
 
 
 def lines_table() -> pd.DataFrame:
     """Every line of every document with its class and the article row it belongs to."""
     labels = class_labels()
     row_of = {}
-    for game in GAMES:
+    for game in games_with_article():
         for row in article(game).rows:
             for doc, numbers in row.sources.items():
                 for n in numbers:
@@ -72,9 +77,9 @@ def article_table(game: str) -> pd.DataFrame:
     return pd.DataFrame.from_records(records)
 
 
-def differences_table() -> pd.DataFrame:
-    """Where the two Nanning copies differ, one row per difference."""
-    art = article("nanning")
+def differences_table(game: str) -> pd.DataFrame:
+    """Where the two copies of a game's article differ, one row per difference."""
+    art = article(game)
     first, second = art.documents
     records = []
     for row in art.rows:
@@ -92,7 +97,7 @@ def differences_table() -> pd.DataFrame:
 
 def examples_table() -> pd.DataFrame:
     rows = []
-    for game in GAMES:
+    for game in games_with_article():
         for example in extract(game):
             record = asdict(example)
             record["pattern"] = "+".join(example.pattern)
@@ -110,11 +115,14 @@ def steps(ctx) -> list:
         lines = lines_table()
         write_csv(lines, ctx.generated / "lines.csv")
         write_csv(class_counts().reset_index(), ctx.generated / "line_class_counts.csv")
-        for game in GAMES:
+        differences = 0
+        for game in games_with_article():
             write_csv(article_table(game), ctx.generated / f"{game}_article.csv")
-        diffs = differences_table()
-        write_csv(diffs, ctx.generated / "nanning_copy_differences.csv")
-        return f"{len(lines)} 行，两份抄本差异 {len(diffs)} 处"
+            if len(article(game).documents) == 2:  # a game kept in two copies
+                diffs = differences_table(game)
+                write_csv(diffs, ctx.generated / f"{game}_copy_differences.csv")
+                differences += len(diffs)
+        return f"{len(lines)} 行，两份抄本差异 {differences} 处"
 
     def examples() -> str:
         table = examples_table()
@@ -122,4 +130,4 @@ def steps(ctx) -> list:
         per_doc = table.groupby("doc").size().to_dict()
         return f"{len(table)} 行（" + "，".join(f"{d}: {n}" for d, n in sorted(per_doc.items())) + "）"
 
-    return [("读取并核对原文", verify), ("逐行分类、对齐两份南宁抄本", articles), ("抽取算例", examples)]
+    return [("读取并核对原文", verify), ("逐行分类、对齐两份抄本", articles), ("抽取算例", examples)]

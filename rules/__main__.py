@@ -1,7 +1,8 @@
-"""`python -m rules score --game nanning|zipai`: one JSON object in, one out.
+"""`caipan score|waits --game ID` (also `python -m rules …`): one JSON object in, one out.
 
-This module and the preset loaders are the only places in `rules` that do I/O.
-Bad input exits with status 2 and one line on stderr; never a traceback.
+The games are the registry's (`rules.registry`). This module and `rules.data`
+are the only places in `rules` that do I/O. Bad input exits with status 2 and
+one line on stderr; never a traceback.
 """
 from __future__ import annotations
 
@@ -9,18 +10,24 @@ import argparse
 import json
 import sys
 
+COMMANDS = {
+    "score": "read one JSON object on stdin, print the scored result as JSON",
+    "waits": "read one JSON object (a waiting hand) on stdin, print what it wins on and each price as JSON",
+}
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m rules", description="caipan 裁判: score one situation")
+
+def main(argv: list[str] | None = None, prog: str | None = None) -> int:
+    from . import registry
+    from .errors import RuleError
+
+    parser = argparse.ArgumentParser(prog=prog, description="caipan 裁判: score one situation")
     sub = parser.add_subparsers(dest="command", required=True)
-    score = sub.add_parser("score", help="read one JSON object on stdin, print the scored result as JSON")
-    score.add_argument("--game", required=True, choices=("nanning", "zipai"))
+    for command, help_text in COMMANDS.items():
+        sub.add_parser(command, help=help_text).add_argument("--game", required=True, choices=registry.ids())
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse already printed its one-line usage error
         return int(exc.code or 0) and 2
-    from .errors import RuleError
-
     try:
         raw = sys.stdin.read()
         try:
@@ -29,11 +36,8 @@ def main(argv: list[str] | None = None) -> int:
             raise RuleError(f"input is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
         if not isinstance(request, dict):
             raise RuleError("input must be one JSON object")
-        if args.game == "nanning":
-            from .nanning.cli import score as run
-        else:
-            from .zipai.cli import score as run
-        result = run(request)
+        game = registry.game(args.game)
+        result = game.score(request) if args.command == "score" else game.waits(request)
     except RuleError as exc:
         print(f"error: {exc.one_line()}", file=sys.stderr)
         return 2
@@ -42,5 +46,10 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def console() -> int:
+    """The `caipan` console script."""
+    return main(prog="caipan")
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(prog="python -m rules"))

@@ -21,8 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 RUN = """
 import json, time
-from generator.zipai_payouts import payout_json, payout_rows, reached
-from generator.zipai_check import crosscheck, findings, readings_report
+from rules.zipai.payouts import payout_json, payout_rows, reached
+from generator.zipai.check import crosscheck, findings, readings_report
 from rules.zipai.reach import reach
 from rules.zipai.presets import config
 

@@ -2,7 +2,7 @@
 import pytest
 
 from generator.examples import extract
-from generator.nanning_check import crosscheck_rows, engine, findings
+from generator.nanning.check import crosscheck_rows, engine, findings
 
 EXAMPLES = {e.id: e for e in extract("nanning")}
 VERDICTS = {r.example_id: r for r in crosscheck_rows()}

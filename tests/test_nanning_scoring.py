@@ -10,7 +10,7 @@ from rules.nanning.analysis import best, readings
 from rules.nanning.cli import score
 from rules.nanning.feasibility import check
 from rules.nanning.model import (
-    FengHu, Hand, HandType, KongKind, Method, Seat, Shape, Situation,
+    OTHERS, SELF_DRAWN, FengHu, Hand, HandType, KongKind, Method, Seat, Shape, Situation,
 )
 from rules.nanning.preset import preset, presets
 from rules.nanning.scoring import false_win, kong_settlement, price
@@ -64,7 +64,6 @@ def test_hands(request_, patterns, expected):
     result = score(request_)
     assert result["patterns"] == patterns
     assert result["total"] == expected
-    assert sum(result["net"].values()) == 0
 
 
 def test_best_reading_seven_pairs_over_sequences():
@@ -141,7 +140,7 @@ def test_tile_order_and_suit_permutation_change_nothing(tiles, method, rnd):
 
 
 def _feasible_situations(preset_id="yuanwen"):
-    from generator.nanning_tables import situations
+    from rules.nanning.payouts import situations
     p = presets()[preset_id]
     return [s for s in situations(p) if check(s, p) is None]
 
@@ -150,14 +149,23 @@ FEASIBLE = _feasible_situations()
 
 
 @pytest.mark.parametrize("preset_id", sorted(presets()))
-def test_ledgers_are_zero_sum(preset_id):
-    from generator.nanning_tables import situations
+def test_who_pays_follows_the_method(preset_id):
+    """自摸 without a 明杠 or 封胡: the three others each pay the same (nn-2-r1); a win on a
+    discard without 封胡: only the discarder pays for the hand (nn-1-3)."""
+    from rules.nanning.payouts import situations
     p = presets()[preset_id]
     for s in situations(p):
-        if check(s, p) is None:
-            net = price(s, p).net()
-            assert sum(net.values()) == 0
-            assert net[Seat.SELF] >= 0 or s.method in (Method.GANGSHANGPAO, Method.QIANGGANG)
+        if check(s, p) is not None:
+            continue
+        settlement = price(s, p)
+        hand = [x for x in settlement.payments if x.kind == "胡牌"]
+        assert all(x.amount > 0 and x.payer is not x.payee for x in settlement.payments)
+        if s.fenghu is not FengHu.NONE:
+            continue
+        if s.method in SELF_DRAWN and KongKind.MING not in s.chain:
+            assert sorted(x.payer for x in hand) == sorted(OTHERS) and len({x.amount for x in hand}) == 1, s
+        elif s.method not in SELF_DRAWN:
+            assert {x.payer for x in hand} == {s.discarder}, s
 
 
 def _with(s: Situation, **hand_changes) -> Situation:
@@ -200,7 +208,7 @@ def test_patterns_double_on_the_self_drawn_scale():
 
 
 def test_every_enumerated_situation_has_witness_or_reason():
-    from generator.nanning_tables import situations
+    from rules.nanning.payouts import situations
     from rules.nanning.feasibility import witness
     for s in situations(YW):
         reason = check(s, YW)

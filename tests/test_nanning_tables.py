@@ -3,8 +3,8 @@ import dataclasses
 
 import pytest
 
-from generator.nanning_check import check_consistency, crosscheck_rows, findings
-from generator.nanning_tables import parse_code, payout_rows, situation_code
+from generator.nanning.check import check_consistency, crosscheck_rows, findings
+from rules.nanning.payouts import parse_code, payout_rows, situation_code
 from rules.nanning.preset import presets
 
 ROWS = payout_rows()
@@ -50,7 +50,7 @@ def test_impossible_rows_keep_their_reason(row_id, rule):
 
 
 def test_codes_round_trip():
-    from generator.nanning_tables import situations
+    from rules.nanning.payouts import situations
     for s in situations(presets()["yuanwen"]):
         assert situation_code(parse_code(situation_code(s))) == situation_code(s)
 

@@ -141,13 +141,19 @@ def test_edition_is_on_every_page(built):
 
 
 def test_every_payout_rule_id_links_to_the_article(built):
-    for game in ("nanning", "zipai"):
+    """Each rule id a payout row cites links to a page that really has that anchor."""
+    from rules.registry import ids
+
+    for game in ids():
         script = built.site / "data" / f"{game}_payouts.js"
-        if not script.exists():
-            continue
+        assert script.exists(), game
         data = json.loads(script.read_text(encoding="utf-8").split("=", 2)[2].rstrip(";\n"))
         cited = {r for row in data["rows"] for r in data["values"][row[data["fields"].index("rules")]]}
-        assert cited and cited <= set(data["links"])
+        payouts_page = built.site / game / "payouts" / "index.html"
+        assert cited
+        for rule in cited:
+            target, fragment = resolve(built.site, payouts_page, data["links"][rule])
+            assert fragment == rule and rule in parse(target).ids, (game, rule, data["links"][rule])
 
 
 def test_building_twice_gives_identical_bytes(built, tmp_path):
@@ -157,7 +163,3 @@ def test_building_twice_gives_identical_bytes(built, tmp_path):
     assert first.keys() == second.keys()
     differ = [str(k) for k in first if first[k] != second[k]]
     assert not differ, differ[:10]
-
-
-def test_the_build_is_fast(built):
-    assert built.seconds < 60, f"the whole build took {built.seconds:.1f} s"

@@ -2,7 +2,7 @@
 and the amounts the new findings quote."""
 import pytest
 
-from generator.zipai_check import TESHU, TESHU_HAND, findings_data
+from generator.zipai.check import TESHU, TESHU_HAND, findings_data
 from rules.errors import RuleError
 from rules.zipai.cli import score_request
 

@@ -1,4 +1,4 @@
-"""字牌 properties over random legal hands and situations: zero-sum ledgers, order
+"""字牌 properties over random legal hands and situations: who pays, 爆 never lowers a payment, order
 independence, colour rules, 归 counting, monotonicity, and the reachability
 programme agreeing with the hand analysis."""
 from collections import Counter
@@ -82,19 +82,46 @@ def test_card_order_never_matters(request, rnd):
         (out["huxi"], out["mingtang"], out["total"], out["ledger"])
 
 
+def _paid(out: dict) -> dict[str, int]:
+    return {seat: sum(p["amount"] for p in out["payments"] if p["payer"] == seat) for seat in ("上家", "下家")}
+
+
+@SETTINGS
+@given(hands(win_from_other=True), st.booleans())
+def test_who_pays_without_bao(request, zimo):
+    """自摸: the two others pay alike (zp-3-zimo-r1); 点炮: only the discarder pays (zp-2-gongshi-r1)."""
+    if zimo:
+        request = {k: v for k, v in request.items() if k != "from"} | {"win": "自摸"}
+    out = scored(request)
+    paid = _paid(out)
+    if zimo:
+        assert paid["上家"] == paid["下家"] > 0
+    else:
+        other = "下家" if request["from"] == "上家" else "上家"
+        assert paid[request["from"]] > 0 and paid[other] == 0
+    assert all(p["payee"] == "胡牌者" for p in out["payments"])
+
+
 @SETTINGS
 @given(hands(win_from_other=True), st.sampled_from(["无", "爆", "红爆"]), st.sampled_from(["无", "爆"]),
-       st.sampled_from(["无", "爆", "红爆"]), st.lists(st.sampled_from(["垅", "自招"]), max_size=2))
-def test_ledgers_are_zero_sum(request, winner, shang, xia, gang):
-    request = {**request, "bao": {"胡牌者": winner, "上家": shang, "下家": xia},
-               "gang": [{"kind": k, "by": "上家"} for k in gang]}
+       st.sampled_from(["无", "爆", "红爆"]))
+def test_bao_never_lowers_what_anyone_pays(request, winner, shang, xia):
+    """爆 is an extra 倍数 (zp-3-baopai-r1, zp-3-shabao-r1): the winner never gets less for it, and no
+    payer pays less, except the discarder in 特殊爆牌 (zp-2-teshu-e1), who pays half with the 爆 player."""
+    plain = scored(request)
+    bao = {"胡牌者": winner, "上家": shang, "下家": xia}
     try:
-        out = score_request(request)
+        out = score_request({**request, "bao": bao})
     except RuleError:
         assume(False)
-    assert sum(out["ledger"].values()) == 0 and sum(out["gang"]["ledger"].values()) == 0
-    assert out["ledger"]["胡牌者"] == out["total"] == sum(p["amount"] for p in out["payments"])
-    assert all(p["amount"] > 0 for p in out["payments"])
+    before, after = _paid(plain), _paid(out)
+    assert out["total"] >= plain["total"]
+    discarder = request["from"]
+    third = "下家" if discarder == "上家" else "上家"
+    if winner == bao[discarder] == "无" and bao[third] != "无":  # 特殊爆牌
+        assert after[discarder] == after[third] >= out["total"] // 2
+    else:
+        assert all(after[seat] >= before[seat] for seat in before), (before, after)
 
 
 @SETTINGS
@@ -153,7 +180,7 @@ def test_more_huxi_or_more_gui_never_pays_less(huxi, red, lielie, gui, c):
 
 @pytest.fixture(scope="module")
 def reach():
-    from generator.zipai_payouts import reached
+    from rules.zipai.payouts import reached
     return reached()
 
 

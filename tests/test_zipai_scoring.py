@@ -119,7 +119,7 @@ def test_each_mingtang_on_a_real_hand(name, hand, shown_groups, win, more, huxi,
 
 def test_worked_example_rounding_21_times_4():
     """胡息计算: 胡数21 × 倍数4 = 84 → 90 (zp-2-huxi-e1)."""
-    from generator.zipai_check import HUXI_EXAMPLE
+    from generator.zipai.check import HUXI_EXAMPLE
     from rules.zipai.scoring import HandValue, Seat, Term, share
 
     huzi, times = HUXI_EXAMPLE
@@ -133,7 +133,7 @@ def test_worked_example_rounding_21_times_4():
 
 def test_worked_example_special_bao():
     """特殊爆牌 (zp-2-teshu-e1): A not 爆 discards to C (23胡, one 归), B is 爆: A and B each pay 60."""
-    from generator.zipai_check import TESHU
+    from generator.zipai.check import TESHU
 
     out = score_request(TESHU)
     assert (out["huxi"], out["gui"]) == (23, 1)
@@ -149,14 +149,14 @@ def test_worked_example_special_bao():
     ({"zp-r-combine": "add", "zp-r-dianpao": "multiplier"}, 55),  # 23×(2+2) is also 92
 ])
 def test_special_bao_under_other_readings(readings, each):
-    from generator.zipai_check import TESHU
+    from generator.zipai.check import TESHU
 
     out = score_request({**TESHU, "readings": readings})
     assert {p["amount"] for p in out["payments"]} == {each}
 
 
 def test_special_bao_own_relation_reading():
-    from generator.zipai_check import TESHU
+    from generator.zipai.check import TESHU
 
     out = score_request({**TESHU, "readings": {"zp-r-teshu": "own_relation"}})
     assert {p["payer"]: p["amount"] for p in out["payments"]} == {"上家": 40, "下家": 60}

@@ -7,7 +7,7 @@ from generator.examples import extract
 from generator.findings import KINDS, VERDICTS
 from generator.paths import DATA
 from generator.structure import article
-from generator.zipai_check import crosscheck, findings_data, original, probe
+from generator.zipai.check import crosscheck, findings_data, original, probe
 from rules.zipai.config import READINGS
 from rules.zipai.presets import readings_data, rules_data
 
@@ -107,23 +107,34 @@ def test_worked_examples_name_the_readings_that_reproduce_them(example_id, readi
 
 @pytest.fixture(scope="module")
 def payouts():
-    from generator.zipai_payouts import payout_json, payout_rows
+    from rules.zipai.payouts import payout_json, payout_rows
     return payout_json(payout_rows())
 
 
 def test_payout_table_contract(payouts):
+    from rules.game import check_table
+
     assert payouts["game"] == "zipai" and payouts["title"] == "字牌赔付表"
-    columns = [c["key"] for c in payouts["columns"]]
+    assert check_table(payouts, "zipai") == []
+    assert all(row["readings"] == "默认读法" and row["rules"] for row in payouts["rows"])
+
+
+def test_payout_dimensions_are_the_documents_situations(payouts):
+    """The choices the finder offers are the document's: every 爆 situation, both extras, 胡数 up to
+    the most a hand reaches; not values collected from the rows they are checked against."""
+    from rules.zipai.payouts import BAO
+
     dims = {d["key"]: d["values"] for d in payouts["dimensions"]}
-    ids = set()
+    assert sorted(dims["bao"]) == sorted(BAO)
+    assert dims["haidi"] == dims["toukuai"] == ["否", "是"]
+    assert {"自摸", "点炮", "胡别人从墩上的牌"} <= set(dims["win"])
+    assert dims["huxi"] == sorted(dims["huxi"]) and dims["huxi"][-1] == 96
+    # the document's own wall rule: with nobody 爆, 自摸 is paid alike by both others, 点炮 by the discarder
     for row in payouts["rows"]:
-        assert row["id"] not in ids
-        ids.add(row["id"])
-        assert all(k in row for k in columns)
-        assert all(row[k] in values for k, values in dims.items())
-        assert row["total"] == sum(p["amount"] for p in row["payments"]) == row["pay_shang"] + row["pay_xia"]
-        assert row["feasible"] or row["reason"]
-        assert row["readings"] == "默认读法" and row["rules"]
+        if row["bao"] == "无人爆牌" and row["win"] == "自摸":
+            assert row["pay_shang"] == row["pay_xia"] > 0, row["id"]
+        if row["bao"] == "无人爆牌" and row["win"] == "点炮":
+            assert row["pay_shang"] > 0 and row["pay_xia"] == 0, row["id"]
 
 
 def test_payout_rows_price_the_worked_example(payouts):

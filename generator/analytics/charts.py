@@ -5,22 +5,16 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 
-import matplotlib
+from matplotlib import pyplot as plt
+from matplotlib.ticker import FixedLocator, NullLocator
 
-matplotlib.use("Agg")
+from ..errors import BuildError
+from ..plotting import register_font, style
+from ..plotting import save as _save
+from .moma import TILES, Odds, hypergeometric
+from .nanning import COLOURS, Rarity
+from .zipai import Result
 
-from matplotlib import font_manager  # noqa: E402
-from matplotlib import pyplot as plt  # noqa: E402
-from matplotlib.ticker import FixedLocator, NullLocator  # noqa: E402
-
-from ..errors import BuildError  # noqa: E402
-from .moma import TILES, Odds, hypergeometric  # noqa: E402
-from .nanning import COLOURS, Rarity  # noqa: E402
-from .zipai import Result  # noqa: E402
-
-FONT = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
-FONT_NAME = "Noto Sans CJK JP"
-DPI = 72  # SVG units are points: figure inches × 72 = CSS pixels
 COLOUR_STYLE = {COLOURS[0]: ("#1b7a6e", "o", "不是一色"), COLOURS[1]: ("#e07b39", "s", "清一色"),
                 COLOURS[2]: ("#4c6fb0", "^", "字一色")}
 SEAT_STYLE = ["#1b7a6e", "#e07b39", "#4c6fb0", "#8e3b6e"]
@@ -28,33 +22,7 @@ SEAT_STYLE = ["#1b7a6e", "#e07b39", "#4c6fb0", "#8e3b6e"]
 
 # Set inside a context on top of matplotlib's defaults: the charts depend on no global
 # state left by other charts (the same bytes every build) and leave none behind.
-STYLE = {
-    "font.family": [FONT_NAME],
-    "axes.unicode_minus": False,
-    "svg.hashsalt": "caipan-analytics",
-    "svg.fonttype": "path",  # text as outlines: the browser needs no font
-    "figure.dpi": DPI,
-    "axes.spines.top": False,
-    "axes.spines.right": False,
-    "axes.grid": True,
-    "grid.color": "#dddddd",
-    "axes.axisbelow": True,
-}
-
-
-def register_font() -> None:
-    if not FONT.exists():
-        raise BuildError(f"{FONT} is missing; install Debian's fonts-noto-cjk (scripts/setup does)")
-    if FONT_NAME not in {f.name for f in font_manager.fontManager.ttflist}:
-        font_manager.fontManager.addfont(str(FONT))
-
-
-def _save(fig, path: Path) -> tuple[int, int]:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, format="svg", metadata={"Date": None})
-    width, height = fig.get_size_inches() * DPI
-    plt.close(fig)
-    return round(width), round(height)
+STYLE = style("caipan-analytics")
 
 
 LABEL_SIDES = ((5, 2, "left", "bottom"), (5, -2, "left", "top"), (-5, 2, "right", "bottom"),

@@ -11,13 +11,13 @@ from fractions import Fraction
 from pathlib import Path
 
 import pandas as pd
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from rules.nanning.codes import SEATS_FROM_DEALER, tiles_for
 from rules.nanning.model import Shape
 from rules.nanning.preset import preset
 from rules.nanning.tiles import name
 
+from ..site.render import environment
 from . import charts, moma
 from .nanning import MEASURES
 from .tables import one_in
@@ -142,9 +142,7 @@ def write(docs: Path, generated: Path, found, files: dict[str, str]) -> int:
     ])
     crosscheck_path = generated / "crosscheck.csv"
     crosscheck = pd.read_csv(crosscheck_path, dtype=str, keep_default_na=False) if crosscheck_path.exists() else None
-    env = Environment(loader=FileSystemLoader(str(Path(__file__).parent / "templates")), autoescape=True,
-                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
-    env.filters["n"] = lambda v: "—" if v is None else f"{v:,}"
+    env = environment(Path(__file__).parent / "templates")
     text = env.get_template("analytics.md.j2").render(
         root=ROOT, files=files, charts=sizes,
         nn=rarity_context(found), pub=published_context(found), ma=moma_context(found, crosscheck),

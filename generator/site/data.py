@@ -13,9 +13,9 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import BuildError
+from ..games import modules, titles
+from ..sourcedata import games_with_article
 from ..structure import Article, article
-
-GAMES = {"nanning": "南宁麻将", "zipai": "三人字牌"}
 
 
 def read_csv(path: Path) -> pd.DataFrame | None:
@@ -40,9 +40,8 @@ class SiteData:
     payouts: dict[str, dict | None]
     crosscheck: pd.DataFrame | None
     findings: pd.DataFrame | None
-    presets: dict | None
-    readings: dict | None
-    huxi: pd.DataFrame | None
+    games: dict[str, str]  # id → title, in registry order
+    own: dict[str, dict]  # id → what the game's own pages read (its module's `site_data`)
 
     def payout_path(self, game: str, ext: str) -> Path:
         return self.generated / f"{game}_payouts.{ext}"
@@ -56,6 +55,9 @@ class SiteData:
         for table, column in ((self.findings, "id"), (self.crosscheck, "example_id")):
             if table is not None:
                 out.update({key: "rulings/" for key in table[column]})
+        for m in modules().values():  # a game's own pages may hold anchors too (its module's `targets`)
+            if hasattr(m, "targets"):
+                out.update(m.targets())
         return out
 
 
@@ -72,17 +74,17 @@ def load(generated: Path, examples: Path) -> SiteData:
             raise BuildError(f"{path} is missing; run the data steps first")
         return frame
 
+    games = titles()
     return SiteData(
         generated=generated,
-        articles={game: article(game) for game in GAMES},
+        articles={game: article(game) for game in games_with_article()},
         lines=need(generated / "lines.csv"),
         class_counts=need(generated / "line_class_counts.csv"),
         examples=need(examples / "examples.csv"),
-        payouts={game: read_json(generated / f"{game}_payouts.json") for game in GAMES},
+        payouts={game: read_json(generated / f"{game}_payouts.json") for game in games},
         crosscheck=read_csv(generated / "crosscheck.csv"),
         findings=read_csv(generated / "findings.csv"),
-        presets=read_json(generated / "nanning_presets.json"),
-        readings=read_json(generated / "zipai_readings.json"),
-        huxi=read_csv(generated / "zipai_huxi.csv"),
+        games=games,
+        own={game: m.site_data(generated) for game, m in modules().items() if hasattr(m, "site_data")},
     )
 

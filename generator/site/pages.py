@@ -16,13 +16,13 @@ from pathlib import Path
 from ..errors import BuildError
 from ..text import class_labels
 from ..findings import KINDS, VERDICTS
-from .data import GAMES, SiteData, preset_dimension
-from . import nanning, zipai
-from .views import cell_html
+from ..games import ids, modules
+from .data import SiteData, preset_dimension
 from .render import Links, environment
 
-# Folders and files under the docs folder that this module writes (and clears first).
-OWNED = ["index.md", "nanning", "zipai", "rulings.md", "charts.md", "sources", "changelog.md", "data"]
+# Folders and files under the docs folder that this module writes (and clears first): these,
+# and a folder per game.
+OWNED = ["index.md", "rulings.md", "charts.md", "sources", "changelog.md", "data"]
 
 DIFFERENCE_LABELS = {"numbers": "数字不同", "wording": "措辞不同", "punctuation": "标点不同"}
 
@@ -113,24 +113,6 @@ def example_terms(table: dict) -> str:
     return " ".join(best[:3])
 
 
-FORMULA_BLOCKS = ("gongshi", "huxi")  # 字牌 section 2: 结算公式 and 胡息计算
-MINGTANG_SECTION = 3  # 字牌 section 3: 胡牌名堂, a table of 名称 | 规则 | 倍数 written one cell per line
-
-
-def mingtang_table(art) -> list[dict]:
-    """The 名堂 table of 003 put back together: one row per block. Its lines come in the table's order,
-    规则 then 倍数, and a rule that goes on (or numbered items) after that."""
-    out = []
-    for b in art.blocks:
-        rows = [r for r in art.rows if r.section == b.section and r.block == b.key and r.cls != "heading"]
-        if b.section != MINGTANG_SECTION or not b.key or not rows:
-            continue
-        multiplier = rows[1:2] if len(rows) > 1 and rows[1].item is None else []
-        out.append({"id": f"{art.prefix}-{b.label}", "key": b.key, "title": b.title,
-                    "cells": [[r for r in rows if r not in multiplier], multiplier]})
-    return out
-
-
 def source_documents(d: SiteData) -> list[dict]:
     from ..sources import registry
 
@@ -152,8 +134,15 @@ class Pages:
     def write(self, page: str, template: str, **context) -> None:
         link = Links(page, self.targets)
         text = self.env.get_template(template).render(
-            link=link, edition=self.log["current"]["edition"], games=GAMES, d=self.d, **context
+            link=link, edition=self.log["current"]["edition"], games=self.d.games, d=self.d, **context
         )
+        path = self.docs / page
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        self.written.append(page)
+
+    def write_markdown(self, page: str, text: str) -> None:
+        """A page a game writes without a template of this folder."""
         path = self.docs / page
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
@@ -215,67 +204,36 @@ class Pages:
         text = text.replace("</", "<\\/")
         return f"window.CAIPAN=window.CAIPAN||{{}};window.CAIPAN[{json.dumps(game)}]={text};\n"
 
-    def nanning_pages(self, table: dict | None) -> None:
-        view = nanning.View(table) if table else None
-        examples = {}
-        if view:
-            hands = [h for h in view.hands if view.label(h) in ("鸡胡", "碰碰胡+清一色")]
-            examples = {(m, c): [view.cell(h, method=m, chain=c) for h in hands] for m, c in nanning.GRID}
-            examples.update({(m, k + "→" + k): [view.cell(h, method=m, chain=k + "→" + k) for h in hands]
-                             for m, k in nanning.CHAIN_METHODS})
-        self.write("nanning/scoring.md", "scoring_nanning.md.j2", presets=self.d.presets, view=view,
-                   examples=examples)
-        self.write("nanning/cheatsheet.md", "cheatsheet_nanning.md.j2", view=view, presets=self.d.presets,
-                   grid_columns=nanning.GRID, chain_methods=nanning.CHAIN_METHODS, cell=cell_html,
-                   chain_hands=view.main_hands() if view else [],
-                   fenghu_hands=view.fenghu_hands() if view else [],
-                   payer_of=view.payer if view else None,
-                   base_constants=("fangpao_base", "zimo_unit", "menqing_unit", "kong_point", "zha_hu_penalty"))
-
-    def zipai_pages(self, table: dict | None) -> None:
-        view = zipai.View(table) if table else None
-        huxi = self.d.huxi.to_dict("records") if self.d.huxi is not None else None
-        common = {"view": view, "huxi": huxi, "huxi_groups": zipai.huxi_pivot(huxi) if huxi else []}
-        ref_hand = view.first["hand"] if view else ""
-        ref_huxi = view.reference_huxi(ref_hand) if view else 0
-        examples = []
-        if view:
-            examples = [view.cell(hand=ref_hand, huxi=ref_huxi, win=w) for w in view.wins()]
-            for hand in view.scaled[1:]:
-                lowest = min(r["huxi"] for r in view.rows(hand=hand, win=view.first["win"]) if r["feasible"])
-                examples.append(view.cell(hand=hand, huxi=lowest))
-        art = self.d.articles["zipai"]
-        formula_rows = [r for r in art.rows if r.section == 2 and r.block in FORMULA_BLOCKS and r.cls != "heading"]
-        self.write("zipai/scoring.md", "scoring_zipai.md.j2", readings=self.d.readings, examples=examples,
-                   ref_huxi=ref_huxi, formula_rows=formula_rows, mingtang=mingtang_table(art), **common)
-        self.write("zipai/cheatsheet.md", "cheatsheet_zipai.md.j2", cell=cell_html, ref_hand=ref_hand,
-                   ref_huxi=ref_huxi, scaled=view.scaled if view else [],
-                   fixed=view.fixed_hands() if view else [], **common)
-
-    def sample_row(self) -> dict | None:
-        """A feasible Nanning row with a kong chain and both kinds of payment, to explain a row with."""
-        table = self.d.payouts["nanning"]
-        rows = table["rows"] if table else []
-        return next((r for r in rows if r["feasible"] and {p["for"] for p in r["payments"]} == {"胡牌", "杠分"}
-                     and len({p["payer"] for p in r["payments"]}) == 1), None)
+    def sample_row(self) -> tuple[str, dict] | tuple[None, None]:
+        """The first game's first feasible row paid by one player for two things (a win and its
+        kong points), to explain a row with: (game, row)."""
+        for game, table in self.d.payouts.items():
+            for r in table["rows"] if table else []:
+                if r["feasible"] and len({p["for"] for p in r["payments"]}) == 2 \
+                        and len({p["payer"] for p in r["payments"]}) == 1:
+                    return game, r
+        return None, None
 
     def all(self) -> list[str]:
         d = self.d
         self.copy_data()
-        sample_rule = next(r.id for r in d.articles["nanning"].rows if r.cls == "example")
+        sample_rule = next(r.id for art in d.articles.values() for r in art.rows if r.cls == "example")
+        sample_game, sample_row = self.sample_row()
         self.write("index.md", "index.md.j2", sources=source_documents(d), sample_rule=sample_rule,
-                   sample_row=self.sample_row())
-        for game in GAMES:
+                   sample_game=sample_game, sample_row=sample_row)
+        for game in d.games:
             table = d.payouts[game]
-            blocks = article_blocks(d, game)
-            sample = next(r["id"] for b in blocks for r in b["rows"] if r["cls"] in ("rule", "example"))
-            self.write(f"{game}/article.md", "article.md.j2", game=game, blocks=blocks, sample=sample)
+            if game in d.articles:
+                blocks = article_blocks(d, game)
+                sample = next(r["id"] for b in blocks for r in b["rows"] if r["cls"] in ("rule", "example"))
+                self.write(f"{game}/article.md", "article.md.j2", game=game, blocks=blocks, sample=sample)
             preset = preset_dimension(table) if table else None
             self.write(f"{game}/payouts.md", "payouts.md.j2", game=game, table=table, preset=preset,
                        example=example_terms(table) if table else "")
             self.write(f"{game}/finder.md", "finder.md.j2", game=game, table=table)
-        self.nanning_pages(d.payouts["nanning"])
-        self.zipai_pages(d.payouts["zipai"])
+        for m in modules().values():
+            if hasattr(m, "pages"):
+                m.pages(self, d)
         self.write("rulings.md", "rulings.md.j2", kinds=KINDS, verdicts=VERDICTS)
         self.write("charts.md", "charts.md.j2", charts=self.charts)
         self.write("sources/index.md", "sources_index.md.j2", sources=source_documents(d),
@@ -289,7 +247,7 @@ class Pages:
 
 def clear(docs: Path) -> None:
     """Remove what an earlier run of this module wrote (never assets/ or other providers' pages)."""
-    for name in OWNED:
+    for name in OWNED + ids():
         path = docs / name
         if path.is_dir():
             shutil.rmtree(path)

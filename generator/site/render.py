@@ -7,7 +7,7 @@ never add markup, an attribute, an anchor or a script.
 from __future__ import annotations
 
 import re
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
@@ -76,14 +76,20 @@ def parse_lines(text: str) -> list[tuple[str, str]]:
     return out
 
 
-def environment() -> Environment:
+def number(value: object) -> str:
+    """A count with thousands separators, or — when there is none."""
+    return "—" if value is None else f"{value:,}"
+
+
+def environment(templates: PurePosixPath | Path = TEMPLATES) -> Environment:
+    """The one Jinja set-up of every page: autoescape, strict, and the filters here."""
     env = Environment(
-        loader=FileSystemLoader(str(TEMPLATES)),
+        loader=FileSystemLoader(str(templates)),
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.filters.update(md=md, anchor=anchor, citations=citations, parse_lines=parse_lines)
+    env.filters.update(md=md, anchor=anchor, citations=citations, parse_lines=parse_lines, n=number)
     return env

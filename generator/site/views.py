@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
+from ..errors import BuildError
+
 ROLE = re.compile(r"^[^（]*（(.*)）$")
 HAND_POINTS = "胡牌"  # payments "for" the hand, as opposed to 杠分
 
@@ -54,3 +56,20 @@ def cell_html(cell: Cell, value: str = "total", split: bool = True) -> Markup:
     who = cell.who() if value == "total" and split else ""
     return Markup('<td class="cp-num"><b>{}</b>{}</td>').format(
         cell.row[value], Markup("<small>{}</small>").format(who) if who else "")
+
+
+class TableView:
+    """A payout table whose rows are looked up by their dimension values (a game's cheat sheet and
+    charts read it); `NEEDED` are the dimensions the view relies on."""
+
+    NEEDED: tuple[str, ...] = ()
+
+    def __init__(self, table: dict):
+        self.table = table
+        self.dims = [d["key"] for d in table["dimensions"]]
+        missing = [k for k in self.NEEDED if k not in self.dims]
+        if missing:
+            raise BuildError(f"{table['game']}_payouts.json lacks the dimensions {', '.join(missing)}")
+        self.values = {d["key"]: d["values"] for d in table["dimensions"]}
+        self.first = {k: v[0] for k, v in self.values.items()}
+        self.index = {tuple(row[k] for k in self.dims): row for row in table["rows"]}

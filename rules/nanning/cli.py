@@ -28,7 +28,8 @@ from .model import (
     Situation,
 )
 from .feasibility import FIRST_TURN_KONGS, first_turn_kongs
-from .preset import Preset, preset
+from .preset import DEFAULT, Preset, preset
+from .preset import rules as combined
 from .scoring import price
 from .tiles import name, notation, parse, parse_one
 
@@ -53,11 +54,10 @@ def _rules(request: dict) -> Preset:
     unknown = set(spec) - {"preset", "options"}
     if unknown:
         raise RuleError(f"unknown key(s) in rules: {', '.join(sorted(unknown))}")
-    chosen = preset(spec.get("preset", "yuanwen"))
     options = spec.get("options", {})
     if not isinstance(options, dict):
         raise RuleError("rules.options must be an object")
-    return chosen.with_options(options)
+    return combined(spec.get("preset", DEFAULT), options)
 
 
 def _melds(raw: Any) -> tuple[Meld, ...]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import RuleError
+from .analysis import best, validate
 from .model import (
     CHAIN_METHODS,
     SELF_DRAWN,
@@ -114,8 +115,6 @@ def check(s: Situation, preset: Preset) -> RuleError | None:
         return _no("四笔副露后没有顺子的位置，只能是碰碰胡（“普通牌型，即碰碰胡”）",
                    "nn-7-ag4-1", "001:179")
     if s.moma_hits:
-        from .scoring import moma_eligible
-
         if preset.option("moma") != "on":
             return _no("这个规则预设不摸码", "nn-22-d1")
         if not moma_eligible(s):
@@ -126,6 +125,13 @@ def check(s: Situation, preset: Preset) -> RuleError | None:
     if method in DISCARD_WINS and s.discarder.value == "本家":
         return _no("胡家不能自己付给自己", "nn-2-r1")
     return None
+
+
+def moma_eligible(situation: Situation) -> bool:
+    """Only a self-drawn win draws codes; not after a 明杠, not at 海底 (no tiles left)."""
+    if situation.method not in SELF_DRAWN - {Method.HAIDILAO}:
+        return False
+    return KongKind.MING not in situation.chain
 
 
 @dataclass(frozen=True)
@@ -143,9 +149,7 @@ class Witness:
 
 def witness(s: Situation, preset: Preset) -> Witness | None:
     """A concrete hand that reads back as exactly `s.hand`; None if the templates find none."""
-    from .analysis import best, validate
-
-    for hand, notes in _candidates(s, preset):
+    for hand, notes in _candidates(s):
         try:
             validate(hand)
             found, _ = best(hand, s.method in SELF_DRAWN, preset.option("minggang_menqing") == "breaks")
@@ -164,7 +168,7 @@ def _others_fit(hand: Hand, s: Situation) -> bool:
     return True
 
 
-def _candidates(s: Situation, preset: Preset):
+def _candidates(s: Situation):
     """Template hands for the situation (a few variants, tried in order)."""
     hand = s.hand
     main = Suit.MAN

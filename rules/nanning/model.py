@@ -154,7 +154,7 @@ class HandType:
         return out
 
     def label(self) -> str:
-        return "".join(p.value for p in self.patterns()) if self.patterns() else self.shape.value
+        return "".join(p.value for p in self.patterns())
 
 
 @dataclass(frozen=True)

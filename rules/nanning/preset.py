@@ -1,27 +1,24 @@
 """Rule presets (规则预设): the constants and options the core prices with.
 
-`Preset.from_config` turns the parsed data/nanning/presets.toml into frozen
-values (pure); `load_config` is the only function here that reads a file.
+`presets_from_config` turns the parsed data/nanning/presets.toml into frozen
+values (pure), checking every key: an unknown or a missing key, a value of the
+wrong type or a default that is not among its values is a RuleError naming the
+file and the key. `load_config` reads the file (through `rules.data`).
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
-from functools import cache
-from pathlib import Path
+from functools import cache, cached_property
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from ..data import keys, read_toml, strings, typed
 from ..errors import RuleError
+from ..ledger import Const
+from .model import Method
 
-CONFIG = Path(__file__).resolve().parents[2] / "data" / "nanning" / "presets.toml"
-
-
-@dataclass(frozen=True)
-class Constant:
-    value: int
-    rules: tuple[str, ...]
-    quote: str
+CONFIG = "nanning/presets.toml"
+Constant = Const  # a constant and its provenance (the shared kind)
 
 
 @dataclass(frozen=True)
@@ -34,7 +31,6 @@ class MethodRule:
     doublings: int
     per_kong: int
     from_kong: int
-    kong_points: bool
     rules: tuple[str, ...]
     quote: str
 
@@ -83,54 +79,102 @@ class Preset:
         return Preset(self.id, self.name, self.description, self.constants, self.features,
                       self.methods, self.option_specs, MappingProxyType(merged))
 
-    def option_rules(self) -> list[str]:
-        """Rule ids behind the options that differ from their default."""
-        out: list[str] = []
-        for key in sorted(self.options):
-            if self.options[key] != self.option_specs[key].default:
-                out += self.option_specs[key].rules
-        return out
+    @cached_property
+    def key(self) -> tuple:
+        """Everything that decides a price, hashable: a memo key that never outlives its preset."""
+        return (self.id, tuple(self.constants.items()), tuple(self.features.items()),
+                tuple(self.methods.items()), tuple((k, self.option(k)) for k in self.option_specs))
 
 
-def _constant(entry: Mapping[str, Any]) -> Constant:
-    return Constant(int(entry.get("value", 0)), tuple(entry["rules"]), entry["quote"])
+WHERE = f"data/{CONFIG}"
+
+
+def _where(*path: str) -> str:
+    return f"{WHERE} [" + ".".join(path) + "]"
+
+
+def _constant(entry: Any, *path: str, value: bool = True) -> Const:
+    """A constant ([constants], with its value) or a feature ([features], rules and quote only)."""
+    where = _where(*path)
+    keys(entry, where, ["value", "rules", "quote"] if value else ["rules", "quote"])
+    number = typed(entry["value"], int, where + " value") if value else 0
+    return Const(number, strings(entry["rules"], where + " rules"), typed(entry["quote"], str, where + " quote"))
+
+
+def _table(config: Mapping[str, Any], section: str, known: tuple[str, ...]) -> dict[str, Any]:
+    """A section whose keys are exactly the ones the core reads."""
+    return dict(keys(config[section], _where(section), known))
+
+
+def _method(name: str, m: Any) -> MethodRule:
+    where = _where("methods", name)
+    keys(m, where, ["scale", "payer", "rules", "quote"], ["doublings", "per_kong", "from_kong"])
+    if m["scale"] not in SCALES:
+        raise RuleError(f"{where} scale: {m['scale']!r} is not one of {' | '.join(SCALES)}")
+    return MethodRule(
+        name=name,
+        scale=m["scale"],
+        payer=typed(m["payer"], str, where + " payer"),
+        doublings=typed(m.get("doublings", 0), int, where + " doublings"),
+        per_kong=typed(m.get("per_kong", 0), int, where + " per_kong"),
+        from_kong=typed(m.get("from_kong", 1), int, where + " from_kong"),
+        rules=strings(m["rules"], where + " rules"),
+        quote=typed(m["quote"], str, where + " quote"),
+    )
+
+
+def _option(key: str, o: Any) -> Option:
+    where = _where("options", key)
+    keys(o, where, ["name", "default", "values", "rules", "quote"])
+    values = typed(o["values"], dict, where + " values")
+    for value, says in values.items():
+        typed(says, str, f"{where} values.{value}")
+    if o["default"] not in values:
+        raise RuleError(f"{where} default: {o['default']!r} is not one of {' | '.join(values)}")
+    return Option(key, typed(o["name"], str, where + " name"), o["default"], MappingProxyType(dict(values)),
+                  strings(o["rules"], where + " rules"), typed(o["quote"], str, where + " quote"))
+
+
+SCALES = ("放炮", "大炮", "自摸")
+SECTIONS = ("constants", "features", "methods", "options", "preset")
 
 
 def presets_from_config(config: Mapping[str, Any]) -> dict[str, Preset]:
-    """All presets of a parsed presets.toml, by id."""
-    constants = MappingProxyType({k: _constant(v) for k, v in config["constants"].items()})
-    features = MappingProxyType({k: _constant(v) for k, v in config["features"].items()})
-    methods = MappingProxyType({
-        name: MethodRule(
-            name=name,
-            scale=m["scale"],
-            payer=m["payer"],
-            doublings=m.get("doublings", 0),
-            per_kong=m.get("per_kong", 0),
-            from_kong=m.get("from_kong", 1),
-            kong_points=m.get("kong_points", False),
-            rules=tuple(m["rules"]),
-            quote=m["quote"],
-        )
-        for name, m in config["methods"].items()
-    })
-    specs = MappingProxyType({
-        key: Option(key, o["name"], o["default"], MappingProxyType(dict(o["values"])), tuple(o["rules"]), o["quote"])
-        for key, o in config["options"].items()
-    })
+    """All presets of a parsed presets.toml, by id; RuleError naming the key on any mistake."""
+    keys(config, WHERE, SECTIONS)
+    constants = MappingProxyType({k: _constant(v, "constants", k)
+                                  for k, v in _table(config, "constants", CONSTANTS).items()})
+    features = MappingProxyType({k: _constant(v, "features", k, value=False)
+                                 for k, v in _table(config, "features", FEATURES).items()})
+    methods = MappingProxyType({name: _method(name, m)
+                                for name, m in _table(config, "methods", tuple(m.value for m in Method)).items()})
+    specs = MappingProxyType({key: _option(key, o) for key, o in _table(config, "options", OPTIONS).items()})
     out = {}
-    for p in config["preset"]:
-        base = Preset(p["id"], p["name"], p["description"], constants, features, methods, specs)
-        out[p["id"]] = base.with_options(p.get("options", {}))
+    for n, p in enumerate(typed(config["preset"], list, _where("preset")), start=1):
+        where = _where(f"preset {n}")
+        keys(p, where, ["id", "name", "description"], ["options"])
+        if p["id"] in out:
+            raise RuleError(f"{where} id: {p['id']!r} is used twice")
+        base = Preset(typed(p["id"], str, where + " id"), typed(p["name"], str, where + " name"),
+                      typed(p["description"], str, where + " description"), constants, features, methods, specs)
+        try:
+            out[p["id"]] = base.with_options(typed(p.get("options", {}), dict, where + " options"))
+        except RuleError as exc:
+            raise RuleError(f"{where}: {exc.message}") from None
     return out
 
 
-def load_config(path: Path = CONFIG) -> dict[str, Any]:
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise RuleError(f"cannot read the rule presets {path.name}: {exc}") from None
+# What the core reads by name: the data must give each, and nothing else (a misspelt key is an error).
+CONSTANTS = ("kong_point", "fangpao_base", "zimo_unit", "menqing_unit", "payers", "doubling", "zha_hu_penalty",
+             "moma_codes", "chain_max")
+FEATURES = ("碰碰胡", "清一色", "七对", "大对", "全求人")
+OPTIONS = ("menqing_rule", "dapao_menqing", "pengpeng_menqing", "qixiaodui", "mixed_chain", "qianggang_kong_points",
+           "minggang_menqing", "qingyise_fangpao", "sishuang", "sishuang_scope", "moma", "moma_multiply", "fishing",
+           "huangzhuang_dealer")
+
+
+def load_config() -> dict[str, Any]:
+    return read_toml(CONFIG)
 
 
 @cache
@@ -149,3 +193,8 @@ def preset(name_or_id: str = DEFAULT) -> Preset:
             return p
     known = ", ".join(f"{p.id} ({p.name})" for p in presets().values())
     raise RuleError(f"unknown preset {name_or_id!r}; known presets: {known}")
+
+
+def rules(name_or_id: str = DEFAULT, options: Mapping[str, Any] | None = None) -> Preset:
+    """A preset with any options set: the one way to combine options (`Game.rules`)."""
+    return preset(name_or_id).with_options(options or {})

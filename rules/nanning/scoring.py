@@ -18,10 +18,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .. import ledger
 from ..errors import RuleError
-from .feasibility import check
+from ..ledger import Payment
+from .feasibility import check, moma_eligible
 from .model import (
     OTHERS,
+    SELF_DRAWN,
     FengHu,
     KongKind,
     Method,
@@ -31,53 +34,24 @@ from .model import (
 )
 from .preset import Preset
 
+__all__ = ["HAND", "KONG", "Payment", "Settlement", "price", "price_unchecked", "moma_eligible", "false_win",
+           "kong_settlement"]
+
 HAND = "胡牌"
 KONG = "杠分"
 
 
 @dataclass(frozen=True)
-class Payment:
-    """One line of the ledger: who pays whom, how much, for what (and by which rule)."""
-
-    payer: Seat
-    payee: Seat
-    amount: int
-    kind: str  # 胡牌 | 杠分 | 诈胡
-    role: str  # the payer's part in it, e.g. 放炮者, 被杠者
-    rules: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Settlement:
-    """A per-seat ledger, its formula and the rule lines it used."""
-
-    payments: tuple[Payment, ...]
-    formula: str
-    rules: tuple[str, ...]
-    steps: tuple[str, ...] = field(default=())
-
-    def net(self) -> dict[Seat, int]:
-        out = {seat: 0 for seat in Seat}
-        for p in self.payments:
-            out[p.payer] -= p.amount
-            out[p.payee] += p.amount
-        return out
-
-    def received(self, seat: Seat = Seat.SELF, kind: str | None = None) -> int:
-        """What `seat` receives (optionally of one kind): the table's total for the winner."""
-        return sum(p.amount for p in self.payments if p.payee is seat and (kind is None or p.kind == kind))
-
-    @property
-    def total(self) -> int:
-        return self.received(Seat.SELF)
+class Settlement(ledger.Settlement):
+    """The shared settlement, with the winner's hand points and kong points (杠分) apart."""
 
     @property
     def hand_points(self) -> int:
-        return self.received(Seat.SELF, HAND)
+        return self.received(kind=HAND)
 
     @property
     def kong_points(self) -> int:
-        return self.received(Seat.SELF, KONG)
+        return self.received(kind=KONG)
 
 
 @dataclass
@@ -197,9 +171,11 @@ def price(situation: Situation, preset: Preset) -> Settlement:
     """The settlement of one situation; RuleError if a rule rules it out.
 
     Pure, so memoised: a table or a stream of hands prices the same few
-    thousand situations over and over.
+    thousand situations over and over. The memo keeps the reason a situation
+    cannot occur and raises a new error each time (a raised error carries its
+    traceback, which would grow if the same one were raised again).
     """
-    key = (situation, preset.id, id(preset.constants), tuple(sorted(preset.options.items())))
+    key = (situation, preset.key)
     found = _MEMO.get(key)
     if found is None:
         if len(_MEMO) >= _MEMO_LIMIT:
@@ -207,7 +183,7 @@ def price(situation: Situation, preset: Preset) -> Settlement:
         reason = check(situation, preset)
         found = _MEMO[key] = reason if reason is not None else price_unchecked(situation, preset)
     if isinstance(found, RuleError):
-        raise found
+        raise RuleError(found.message, rule=found.rule, source=found.source)
     return found
 
 
@@ -227,9 +203,8 @@ def price_unchecked(situation: Situation, preset: Preset) -> Settlement:
     payments = _moma(situation, preset, payments, work)
     payments = _fishing(situation, preset, payments, work)
     payments += _chain_kong_points(situation, preset, work)
-    settlement = Settlement(tuple(payments), "", tuple(work.rules))
-    formula = _formula(text, settlement, work)
-    return Settlement(tuple(payments), formula, tuple(work.rules), tuple(work.steps))
+    settlement = Settlement(Seat.SELF, tuple(payments), "", tuple(work.rules))
+    return Settlement(Seat.SELF, tuple(payments), _formula(text, settlement, work), tuple(work.rules))
 
 
 def _single_payer(situation: Situation) -> Seat:
@@ -313,13 +288,6 @@ def _fenghu(situation: Situation, preset: Preset, payments: list[Payment], work:
     return out
 
 
-def moma_eligible(situation: Situation) -> bool:
-    """Only a self-drawn win draws codes; not after a 明杠, not at 海底 (no tiles left)."""
-    if situation.method not in (Method.ZIMO, Method.GANGSHANGHUA, Method.TIANHU, Method.DIHU):
-        return False
-    return KongKind.MING not in situation.chain
-
-
 def _moma(situation: Situation, preset: Preset, payments: list[Payment], work: _Work) -> list[Payment]:
     k = situation.moma_hits
     if preset.option("moma") != "on" or k == 0:
@@ -354,7 +322,7 @@ def _fishing(situation: Situation, preset: Preset, payments: list[Payment], work
         if p.payer in fish.payers and (fish.winner or offset == "one_share"):
             amount -= p.amount  # 抵消掉一倍的分数 (reading fishing_offset: of the share, or of the winner's doubling)
         out.append(Payment(p.payer, p.payee, amount, p.kind, p.role, p.rules + spec.rules))
-    if situation.method not in (Method.ZIMO, Method.GANGSHANGHUA, Method.HAIDILAO, Method.TIANHU, Method.DIHU):
+    if situation.method not in SELF_DRAWN:
         base = next(p for p in payments if p.kind == HAND)
         for seat in fish.payers:
             if seat is not base.payer:
@@ -403,7 +371,7 @@ def false_win(preset: Preset, cheat: Seat = Seat.SELF) -> Settlement:
     penalty = preset.constants["zha_hu_penalty"]
     payments = tuple(Payment(cheat, seat, penalty.value, "诈胡", "诈胡者", penalty.rules)
                      for seat in Seat if seat is not cheat)
-    return Settlement(payments, f"诈胡者付其余每家 {penalty.value}，共 {penalty.value * 3}", penalty.rules)
+    return Settlement(Seat.SELF, payments, f"诈胡者付其余每家 {penalty.value}，共 {penalty.value * 3}", penalty.rules)
 
 
 def kong_settlement(preset: Preset, kongs: list[tuple[Seat, KongKind, Seat | None]]) -> Settlement:
@@ -419,4 +387,4 @@ def kong_settlement(preset: Preset, kongs: list[tuple[Seat, KongKind, Seat | Non
                 raise RuleError("a 明杠 needs the seat whose tile was kong'd", rule="nn-7-mg1-r1")
             payments.append(Payment(victim, maker, point.value, KONG, "被杠者", point.rules + ("nn-7-mg1-r1",)))
     rules = tuple(dict.fromkeys(r for p in payments for r in p.rules)) or point.rules
-    return Settlement(tuple(payments), f"每个杠 {point.value} 分：明杠被杠者付，暗杠三家付", rules)
+    return Settlement(Seat.SELF, tuple(payments), f"每个杠 {point.value} 分：明杠被杠者付，暗杠三家付", rules)

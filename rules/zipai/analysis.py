@@ -129,14 +129,19 @@ def best_partial(counts: tuple[int, ...], win: int | None, config: Config) -> tu
 
 
 def specials(concealed: list[int], shown: tuple[Group, ...], opening: bool, config: Config) -> tuple[Special, ...]:
-    """The opening-hand patterns this hand holds.
+    """The opening-hand patterns this hand holds. A 坎 is three alike held concealed."""
+    longs = sum(g.kind is GroupKind.LONG for g in shown)
+    return patterns(longs, sum(c >= 3 for c in concealed), opening, config)
+
+
+def patterns(longs: int, kans: int, opening: bool, config: Config) -> tuple[Special, ...]:
+    """The opening-hand patterns of a hand with this many 拢 and 坎.
 
     三垅 and 五坎 are opening hands only; 一拢（坎）三坎 may also be completed in
-    play (zp-3-yilong-sankan-2). A 坎 is three alike held concealed.
+    play (zp-3-yilong-sankan-2), and under reading zp-r-yilong-sankan=four_kan_too
+    four 坎 count as one 坎 (拢) and three.
     """
     m = config.rules.mingtang
-    longs = sum(g.kind is GroupKind.LONG for g in shown)
-    kans = sum(c >= 3 for c in concealed)
     found = []
     if opening and longs >= m.sanlong.value:
         found.append(Special.SANLONG)

@@ -8,12 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import RuleError
+from ..ledger import net, payments_json
 from .cards import Card
 from .config import Config
 from .groups import Group, GroupKind, shown_group
 from .hand import Hand, score as score_hand
 from .presets import config as default_config
-from .scoring import Bao, Circumstances, GangEvent, GangKind, Seat, Win, gang_payments, ledger
+from .scoring import Bao, Circumstances, GangEvent, GangKind, Seat, Win, gang_payments
 
 FIELDS = {"hand", "win_card", "shown", "win", "from", "bao", "extras", "dealer", "gang", "readings"}
 EXTRAS = {"海底": "haidi", "头块": "toukuai", "起手": "opening"}
@@ -168,7 +169,8 @@ def score_request(request: dict, base: Config | None = None) -> dict:
         rules += [config.rules.hand_rule, config.rules.min_huxi.rule]
     rules += [config.rules.deck_rules["copies"], config.rules.deck_rules["red"]]
     rules = list(dict.fromkeys(rules))
-    win_ledger, gang_ledger = s.ledger(), ledger(gang_pays)
+    win_ledger = {seat.value: amount for seat, amount in s.net().items()}
+    gang_ledger = {seat.value: amount for seat, amount in net(gang_pays, Seat).items()}
     ext = config.rules.ext
     return {
         "game": "zipai",
@@ -179,14 +181,14 @@ def score_request(request: dict, base: Config | None = None) -> dict:
         "mingtang": list(s.names),
         "huzi": s.huzi,
         "total": s.total,
-        "payments": [{"payer": p.payer, "payee": p.payee, "amount": p.amount, "for": p.purpose} for p in s.payments],
+        "payments": payments_json(s.payments, roles=False),
         "ledger": win_ledger,
         "gang": {
-            "payments": [{"payer": p.payer, "payee": p.payee, "amount": p.amount, "for": p.purpose} for p in gang_pays],
+            "payments": payments_json(gang_pays, roles=False),
             "ledger": gang_ledger,
         },
         "net": {seat: win_ledger[seat] + gang_ledger[seat] for seat in win_ledger},
-        "formula": "；".join(f"{x.payer.value}付：{x.formula}" for x in s.shares),
+        "formula": s.formula,
         "rules": rules,
         "not_in_document": [{"id": rid, "title": ext[rid][0], "source": ext[rid][1], "note": "不见于原文"}
                             for rid in rules if rid in ext],

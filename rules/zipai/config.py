@@ -11,15 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 
 from ..errors import RuleError
+from ..ledger import Const  # one number of the rule sheet, the line it rests on and its words
 from .cards import Deck, Size
-
-
-@dataclass(frozen=True)
-class Const:
-    """One number of the rule sheet and the line it rests on."""
-
-    value: int
-    rule: str
 
 
 @dataclass(frozen=True)

@@ -1,82 +1,106 @@
-"""The loader: data/zipai/rules.toml and readings.toml into a `Config`.
+"""The loader: data/zipai/rules.toml and readings.toml into a `Config` (read through `rules.data`).
 
 This is the only module of the 字牌 core that reads files. Everything it reads
 is checked here, so a mistake in the data stops with one clear line.
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import fields
 from functools import cache
-from pathlib import Path
+from typing import Any
 
+from ..data import keys, read_toml, typed
 from ..errors import RuleError
 from .cards import Deck
 from .config import READINGS, Config, Const, Gang, Mingtang, Readings, Rules, Settlement
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "zipai"
-
-
-def _toml(name: str) -> dict:
-    with (DATA / name).open("rb") as fh:
-        return tomllib.load(fh)
+RULES = "zipai/rules.toml"
+READINGS_FILE = "zipai/readings.toml"
 
 
 @cache
 def rules_data() -> dict:
-    return _toml("rules.toml")
+    return read_toml(RULES)
 
 
 @cache
 def readings_data() -> dict:
-    return _toml("readings.toml")
+    return read_toml(READINGS_FILE)
 
 
-def _const(entry: dict) -> Const:
-    return Const(int(entry["value"]), entry["rule"])
+def _const(entry: Any, where: str) -> Const:
+    keys(entry, where, ["value", "rule"], ["quote", "also"])
+    return Const(typed(entry["value"], int, where + " value"), (typed(entry["rule"], str, where + " rule"),),
+                 typed(entry.get("quote", ""), str, where + " quote"))
 
 
-def _section(cls: type, table: dict):
-    names = {f.name for f in fields(cls)}
-    if set(table) != names:
-        raise RuleError(f"data/zipai/rules.toml [{cls.__name__.lower()}]: expected {sorted(names)}, got {sorted(table)}")
-    return cls(**{k: _const(v) for k, v in table.items()})
+def _section(cls: type, data: dict, name: str):
+    where = f"data/{RULES} [{name}]"
+    table = keys(data[name], where, [f.name for f in fields(cls)])
+    return cls(**{k: _const(v, f"{where[:-1]}.{k}]") for k, v in table.items()})
 
 
 def build_rules(data: dict) -> Rules:
-    deck = data["deck"]
+    file = f"data/{RULES}"
+    keys(data, file, ["deck", "hand", "huxi", "mingtang", "settlement", "gang", "ext"])
+    deck = keys(data["deck"], f"{file} [deck]",
+                ["small", "big", "copies", "red_numbers", "players", "dealt", "wall", "dealer_extra"])
+    hand = keys(data["hand"], f"{file} [hand]", ["shape", "min_huxi"])
+    shape = keys(hand["shape"], f"{file} [hand.shape]", ["rule"], ["also"])
+    red = keys(deck["red_numbers"], f"{file} [deck.red_numbers]", ["value", "rule"], ["quote", "also"])
     huxi = {}
-    for row in data["huxi"]:
+    for n, row in enumerate(typed(data["huxi"], list, f"{file} [huxi]"), start=1):
+        where = f"{file} [huxi {n}]"
+        keys(row, where, ["kind", "colour", "big", "small"])
         for size in ("big", "small"):
             key = (row["kind"], row["colour"], "大" if size == "big" else "小")
-            huxi[key] = _const(row[size])
+            huxi[key] = _const(row[size], f"{where} {size}")
+    ext = {}
+    for n, e in enumerate(typed(data["ext"], list, f"{file} [ext]"), start=1):
+        keys(e, f"{file} [ext {n}]", ["id", "title", "text", "source"])
+        ext[e["id"]] = (e["title"], e["source"])
     return Rules(
-        deck=Deck(deck["small"], deck["big"], deck["copies"]["value"], frozenset(deck["red_numbers"]["value"])),
-        deck_rules={"copies": deck["copies"]["rule"], "red": deck["red_numbers"]["rule"]},
-        players=_const(deck["players"]),
-        dealt=_const(deck["dealt"]),
-        dealer_extra=_const(deck["dealer_extra"]),
-        min_huxi=_const(data["hand"]["min_huxi"]),
-        hand_rule=data["hand"]["shape"]["rule"],
+        deck=Deck(typed(deck["small"], str, f"{file} [deck] small"), typed(deck["big"], str, f"{file} [deck] big"),
+                  _const(deck["copies"], f"{file} [deck.copies]").value,
+                  frozenset(typed(v, int, f"{file} [deck.red_numbers] value")
+                            for v in typed(red["value"], list, f"{file} [deck.red_numbers] value"))),
+        deck_rules={"copies": deck["copies"]["rule"], "red": red["rule"]},
+        players=_const(deck["players"], f"{file} [deck.players]"),
+        dealt=_const(deck["dealt"], f"{file} [deck.dealt]"),
+        dealer_extra=_const(deck["dealer_extra"], f"{file} [deck.dealer_extra]"),
+        min_huxi=_const(hand["min_huxi"], f"{file} [hand.min_huxi]"),
+        hand_rule=typed(shape["rule"], str, f"{file} [hand.shape] rule"),
         huxi=huxi,
-        mingtang=_section(Mingtang, data["mingtang"]),
-        settlement=_section(Settlement, data["settlement"]),
-        gang=_section(Gang, data["gang"]),
-        ext={e["id"]: (e["title"], e["source"]) for e in data["ext"]},
+        mingtang=_section(Mingtang, data, "mingtang"),
+        settlement=_section(Settlement, data, "settlement"),
+        gang=_section(Gang, data, "gang"),
+        ext=ext,
     )
 
 
 def build_readings(data: dict) -> Readings:
-    given = {r["id"]: r for r in data["reading"]}
+    file = f"data/{READINGS_FILE}"
+    keys(data, file, ["reading"])
+    given = {}
+    for n, r in enumerate(typed(data["reading"], list, f"{file} [reading]"), start=1):
+        keys(r, f"{file} [reading {n}]", ["id", "name", "question", "source", "default", "why", "option", "probe"])
+        given[r["id"]] = r
     if set(given) != set(READINGS):
         missing, extra = set(READINGS) - set(given), set(given) - set(READINGS)
-        raise RuleError(f"data/zipai/readings.toml: missing {sorted(missing)}, unknown {sorted(extra)}")
+        raise RuleError(f"{file}: missing reading {', '.join(sorted(missing)) or '—'}; "
+                        f"unknown reading {', '.join(sorted(extra)) or '—'}")
     chosen = {}
     for rid, (name, options) in READINGS.items():
         entry = given[rid]
+        for n, o in enumerate(typed(entry["option"], list, f"{file} [{rid}] option"), start=1):
+            keys(o, f"{file} [{rid} option {n}]", ["id", "label", "says"])
+        for n, source in enumerate(typed(entry["source"], list, f"{file} [{rid}] source"), start=1):
+            keys(source, f"{file} [{rid} source {n}]", ["id", "quote"])
         listed = tuple(o["id"] for o in entry["option"])
         if set(listed) != set(options):
-            raise RuleError(f"data/zipai/readings.toml {rid}: options {listed} but the core knows {options}")
+            raise RuleError(f"{file} [{rid}] option: {', '.join(listed)} but the core knows {', '.join(options)}")
+        if entry["default"] not in options:
+            raise RuleError(f"{file} [{rid}] default: {entry['default']!r} is not one of {', '.join(options)}")
         chosen[name] = entry["default"]
     return Readings(**chosen)
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .analysis import Special
+from .analysis import patterns
 from .cards import Card
 from .config import Config
 from .groups import GroupKind, make
@@ -240,7 +240,6 @@ def _special(table: _Table, config: Config) -> dict[tuple[str, bool], dict[int, 
     招 and has 21 cards, one more per four after the first (ext-zp-hand).
     """
     rules, copies = config.rules, table.copies
-    m = rules.mingtang
     max_long = rules.dealt.value // copies
     most = rules.dealt.value + rules.dealer_extra.value + max_long
     out: dict[tuple[str, bool], dict[int, int]] = {}
@@ -279,13 +278,7 @@ def _special(table: _Table, config: Config) -> dict[tuple[str, bool], dict[int, 
             size = rules.dealt.value + extra + (rules.dealer_extra.value if opening else 1)
             if cards > size:
                 continue
-            found = []
-            if opening and longs >= m.sanlong.value:
-                found.append(Special.SANLONG)
-            if opening and kans >= m.wukan.value:
-                found.append(Special.WUKAN)
-            if longs >= m.yilong_sankan_long.value and kans >= m.yilong_sankan_kan.value:
-                found.append(Special.YILONG_SANKAN)
+            found = patterns(longs, kans, opening, config)
             for special in found:
                 table_out = out.setdefault((special.value, opening), {})
                 for gui, mask in masks.items():

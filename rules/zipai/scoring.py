@@ -12,7 +12,9 @@ import math
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from .. import ledger
 from ..errors import RuleError
+from ..ledger import Payment
 from .analysis import Special
 from .config import Config, Const
 
@@ -115,36 +117,12 @@ class Share:
 
 
 @dataclass(frozen=True)
-class Payment:
-    payer: str
-    payee: str
-    amount: int
-    purpose: str  # 胡牌 or 杠分
+class Settlement(ledger.Settlement):
+    """The shared settlement, with the 名堂, the 胡数 and each payer's share."""
 
-
-@dataclass(frozen=True)
-class Settlement:
     names: tuple[str, ...]
     huzi: int  # 胡数 after 名堂 (and 头块), before 倍数
     shares: tuple[Share, ...]
-    payments: tuple[Payment, ...]
-    rules: tuple[str, ...]
-
-    @property
-    def total(self) -> int:
-        return sum(p.amount for p in self.payments)
-
-    def ledger(self) -> dict[str, int]:
-        return ledger(self.payments)
-
-
-def ledger(payments: tuple[Payment, ...] | list[Payment]) -> dict[str, int]:
-    """Per seat: what each receives (+) or pays (−); always sums to zero."""
-    out = {seat.value: 0 for seat in Seat}
-    for p in payments:
-        out[p.payer] -= p.amount
-        out[p.payee] += p.amount
-    return out
 
 
 def _term(label: str, const: Const, value: int | None = None) -> Term:
@@ -496,11 +474,12 @@ def settle(facts: HandFacts, c: Circumstances, config: Config) -> Settlement:
             shares.append(priced(discarder, discarder, dianpao=True))
     if any(c.bao(s) is not Bao.NONE for s in Seat):
         extra_rules.append("zp-2-baopai-r1")
-    payments = tuple(Payment(s.payer.value, Seat.WINNER.value, s.amount, "胡牌") for s in shares)
+    payments = tuple(Payment(s.payer, Seat.WINNER, s.amount, "胡牌") for s in shares)
     rules = [rule for s in shares for rule in s.rules] + extra_rules
     ordered = tuple(sorted(set(names), key=NAME_ORDER.index))
     huzi = hv.base.value + (hv.huzi_add.value if hv.huzi_add else 0)
-    return Settlement(ordered, huzi, tuple(shares), payments, tuple(dict.fromkeys(rules)))
+    formula = "；".join(f"{x.payer.value}付：{x.formula}" for x in shares)
+    return Settlement(Seat.WINNER, payments, formula, tuple(dict.fromkeys(rules)), ordered, huzi, tuple(shares))
 
 
 # ---------------------------------------------------------------------------
@@ -530,12 +509,12 @@ def gang_payments(events: tuple[GangEvent, ...], config: Config) -> tuple[tuple[
             if e.source is None or e.source == e.by:
                 raise RuleError("点招 needs `from`: the player whose card was 招'd, not the 招 player himself",
                                 rule=g.dianzhao.rule)
-            out.append(Payment(e.source.value, e.by.value, g.dianzhao.value, "杠分"))
+            out.append(Payment(e.source, e.by, g.dianzhao.value, "杠分"))
             rules.append(g.dianzhao.rule)
             continue
         if e.source is not None:
             raise RuleError(f"{e.kind.value} is paid by every other player; `from` only goes with 点招")
         const = g.long if e.kind is GangKind.LONG else g.zizhao
-        out += [Payment(s.value, e.by.value, const.value, "杠分") for s in Seat if s != e.by]
+        out += [Payment(s, e.by, const.value, "杠分") for s in Seat if s != e.by]
         rules.append(const.rule)
     return tuple(out), tuple(dict.fromkeys(rules + (["zp-3-laidianr-r1"] if out else [])))

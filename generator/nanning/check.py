@@ -16,13 +16,14 @@ from rules.nanning.codes import SEATS_FROM_DEALER, hit_copies
 from rules.nanning.feasibility import check
 from rules.nanning.model import HandType, KongKind, Method, Seat, Shape, Situation
 from rules.nanning.preset import DEFAULT, Preset, presets
+from rules.nanning.payouts import parse_code, situation_code
 from rules.nanning.scoring import Settlement, price, price_unchecked
 
-from .examples import Example, extract
-from .findings import CheckRow, Finding
-from .nanning_tables import Priced, parse_code, priced, rulings_config, situation_code
-from .structure import article
-from .text import all_lines
+from ..examples import Example, extract
+from ..findings import CheckRow, Finding
+from .tables import Priced, priced, rulings_config
+from ..structure import article
+from ..text import all_lines
 
 METHODS = {m.value: m for m in Method}
 METHODS["大炮"] = Method.QUANQIUPAO  # the plain 大炮 scale: one player pays for all three, no chain

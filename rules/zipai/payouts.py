@@ -1,11 +1,12 @@
 """字牌: every 名堂 and combination × win method × 爆 situation × extras × 胡数, priced.
 
-Rows are priced through the rules core (`rules.zipai.scoring.settle`) under the
+Rows are priced through the rules core (`settle`) under the
 default readings. Which hands exist comes from the core's reachability
-programme (`rules.zipai.reach`): a row is feasible when a legal hand can be
+programme (`reach`): a row is feasible when a legal hand can be
 arranged with that 牌型 and 胡数; it is priced with the fewest 归 (and red
 cards beyond ten) such a hand holds, and `step` says what each further 归 or
 red card adds. Row ids are built from the situation, never from a position.
+Pure: the generator writes the table out.
 """
 from __future__ import annotations
 
@@ -13,14 +14,13 @@ import itertools
 from dataclasses import dataclass, replace
 from functools import cache
 
-import pandas as pd
-
-from rules.errors import RuleError
-from rules.zipai.analysis import Special
-from rules.zipai.config import Config
-from rules.zipai.presets import config as default_config
-from rules.zipai.reach import Reach, reach
-from rules.zipai.scoring import (
+from ..errors import RuleError
+from ..ledger import payments_json
+from .analysis import Special
+from .config import Config
+from .presets import config as default_config
+from .reach import Reach, reach
+from .scoring import (
     OTHERS,
     Bao,
     Circumstances,
@@ -203,10 +203,10 @@ def price_row(row: HandRow, win: Win, bao: str, haidi: bool, toukuai: bool, conf
         "pay_shang": pays[Seat.SHANG.value],
         "pay_xia": pays[Seat.XIA.value],
         "step": more.total - s.total,
-        "formula": "；".join(f"{x.payer.value}付：{x.formula}" for x in s.shares),
+        "formula": s.formula,
         "feasible": row.feasible,
         "reason": row.reason,
-        "payments": [{"payer": p.payer, "payee": p.payee, "amount": p.amount, "for": p.purpose} for p in s.payments],
+        "payments": payments_json(s.payments, roles=False),
         "rules": list(s.rules),
         "readings": READING_SET,
     }
@@ -228,7 +228,7 @@ def gang_rows(config: Config) -> list[dict]:
             "pay_shang": pays[Seat.SHANG.value], "pay_xia": pays[Seat.XIA.value], "step": 0,
             "formula": "；".join(f"{p.payer}付{p.amount}" for p in payments) + "（杠分，与胡牌分开记）",
             "feasible": True, "reason": "",
-            "payments": [{"payer": p.payer, "payee": p.payee, "amount": p.amount, "for": p.purpose} for p in payments],
+            "payments": payments_json(payments, roles=False),
             "rules": list(rules), "readings": READING_SET,
         })
     return out
@@ -271,13 +271,3 @@ NOTES = [
     "每多一个归或一张红字，胡牌者共得加“每多一归或一红加”一栏的数。",
     "全部按默认读法计价；其他读法各自的效果见读法一节。",
 ]
-
-
-def payout_csv(rows: list[dict]) -> pd.DataFrame:
-    flat = []
-    for r in rows:
-        record = {k: v for k, v in r.items() if k not in ("payments", "rules")}
-        record["payments"] = "；".join(f"{p['payer']}付{p['payee']}{p['amount']}（{p['for']}）" for p in r["payments"])
-        record["rules"] = " ".join(r["rules"])
-        flat.append(record)
-    return pd.DataFrame.from_records(flat)

@@ -1,22 +1,17 @@
-"""Nanning: every situation priced, every worked example checked, every finding recorded.
+"""Nanning: every situation priced, the payout table the site and app developers read.
 
-The payout table crosses each hand type (shape × 门清 × 清一色 × 全求人) with
-each win method, kong chain (length and kinds), 封胡 situation and 摸码 hits,
-for every preset, through the rules core. Rows that cannot occur keep their
-reason (and the witness hand for those that can).
+The table crosses each hand type (shape × 门清 × 清一色 × 全求人) with each win
+method, kong chain (length and kinds), 封胡 situation and 摸码 hits, for every
+preset, through the rules core. Rows that cannot occur keep their reason (and
+the witness hand for those that can). Pure: the generator writes it out.
 """
 from __future__ import annotations
 
 import itertools
-import tomllib
-from dataclasses import dataclass
 from functools import cache
 
-import pandas as pd
-
-from rules.errors import RuleError
-from rules.nanning.feasibility import check, witness
-from rules.nanning.model import (
+from .feasibility import check, moma_eligible, witness
+from .model import (
     CHAIN_METHODS,
     SELF_DRAWN,
     FengHu,
@@ -28,12 +23,8 @@ from rules.nanning.model import (
     Shape,
     Situation,
 )
-from rules.nanning.preset import DEFAULT, Preset, presets
-from rules.nanning.codes import SEATS_FROM_DEALER, hit_copies, tiles_for
-from rules.nanning.scoring import HAND, KONG, Settlement, moma_eligible, price, price_unchecked
-from rules.nanning.table import RELATIVE, Ending, multi_win, next_dealer
-
-from .paths import DATA
+from .preset import DEFAULT, Preset, presets
+from .scoring import Settlement, price
 
 SHAPE_CODE = {Shape.JIHU: "jh", Shape.PENGPENG: "pp", Shape.QIXIAODUI: "qd",
               Shape.DADUI1: "d1", Shape.DADUI2: "d2", Shape.DADUI3: "d3"}
@@ -240,91 +231,3 @@ def payout_json(rows: list[dict]) -> dict:
     }
 
 
-def payout_csv(rows: list[dict]) -> pd.DataFrame:
-    flat = [{k: (" ".join(v) if k == "rules" else v) for k, v in r.items() if k != "payments"} for r in rows]
-    return pd.DataFrame.from_records(flat)
-
-
-def presets_json() -> dict:
-    """The presets and options with their quoted source lines, for the scoring page."""
-    any_preset = presets()[DEFAULT]
-    return {
-        "constants": {k: {"value": c.value, "rules": list(c.rules), "quote": c.quote}
-                      for k, c in any_preset.constants.items()},
-        "features": {k: {"rules": list(c.rules), "quote": c.quote} for k, c in any_preset.features.items()},
-        "methods": {k: {"scale": m.scale, "payer": m.payer, "doublings": m.doublings, "per_kong": m.per_kong,
-                        "from_kong": m.from_kong, "rules": list(m.rules), "quote": m.quote}
-                    for k, m in any_preset.methods.items()},
-        "options": {k: {"name": o.name, "default": o.default, "values": dict(o.values), "rules": list(o.rules),
-                        "quote": o.quote} for k, o in any_preset.option_specs.items()},
-        "presets": [{"id": p.id, "name": p.name, "description": p.description, "options": dict(p.options)}
-                    for p in presets().values()],
-        "multi_win": multi_win_example(any_preset),
-    }
-
-
-def multi_win_example(preset: Preset) -> dict:
-    """一炮双响 after a 杠上炮, priced by the core for the scoring page: 上家 kongs (暗杠) and
-    discards, 本家 (鸡胡) and 对家 (碰碰胡) both win on it."""
-    chain = (KongKind.AN,)
-    discarder = RELATIVE.index(Seat.PREV)
-    wins = [(RELATIVE.index(Seat.SELF), Situation(HandType(Shape.JIHU, False, False), Method.GANGSHANGPAO, chain)),
-            (RELATIVE.index(Seat.ACROSS), Situation(HandType(Shape.PENGPENG, False, False), Method.GANGSHANGPAO,
-                                                    chain))]
-    payments = multi_win(discarder, wins, preset)
-    dealer, dealer_rule = next_dealer(Ending.MULTI, preset, 0, discarder=discarder)
-    return {
-        "discarder": RELATIVE[discarder].value,
-        "method": Method.GANGSHANGPAO.value,
-        "chain": chain_text(chain),
-        "winners": [{"seat": RELATIVE[pos].value, "patterns": s.hand.label(),
-                     "total": sum(p.amount for p in payments if p.payee == pos and p.kind == HAND)}
-                    for pos, s in wins],
-        "payments": [{"payer": RELATIVE[p.payer].value, "payee": RELATIVE[p.payee].value, "amount": p.amount,
-                      "for": p.kind, "role": p.role} for p in payments],
-        "kong_points": sum(p.amount for p in payments if p.kind == KONG and p.payee == discarder),
-        "next_dealer": RELATIVE[dealer].value,
-        "rules": list(dict.fromkeys(["nn-19-r1", "nn-19-s2-r1", "nn-19-s3-r1", dealer_rule])),
-        "ruling": "nn-g-multi-kong",
-    }
-
-
-@dataclass(frozen=True)
-class Priced:
-    """A situation priced for a ruling: the total, the formula, or the reason it cannot occur."""
-
-    total: int | None
-    formula: str
-    reason: str
-
-    def __str__(self) -> str:
-        return str(self.total) if self.total is not None else f"（不可能：{self.reason}）"
-
-
-def priced(spec: str) -> Priced:
-    """Price a situation code, optionally `@preset[+option=value…]`, e.g. `jhm-gh-a@menqing-plus1`.
-
-    A leading `~` prices the formula even for a situation that cannot occur (to say
-    what a document's price for it follows); `moma-seat:N` counts the code tiles of
-    seat N (0 = dealer).
-    """
-    code, _, preset_spec = spec.partition("@")
-    preset_id, *overrides = preset_spec.split("+") if preset_spec else [DEFAULT]
-    preset = presets()[preset_id].with_options(dict(o.split("=") for o in overrides))
-    if code.startswith("moma-seat:"):
-        seat = int(code.split(":")[1])
-        return Priced(hit_copies(seat), f"{SEATS_FROM_DEALER[seat]}的码牌 {len(tiles_for(seat))} 种×4 张", "")
-    if code.startswith("~"):
-        settlement = price_unchecked(parse_code(code[1:]), preset)
-        return Priced(settlement.total, settlement.formula, "")
-    try:
-        settlement = price(parse_code(code), preset)
-    except RuleError as exc:
-        return Priced(None, "", exc.cite_zh())
-    return Priced(settlement.total, settlement.formula, "")
-
-
-@cache
-def rulings_config() -> dict:
-    with (DATA / "nanning" / "rulings.toml").open("rb") as fh:
-        return tomllib.load(fh)

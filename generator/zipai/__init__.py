@@ -1,8 +1,10 @@
-"""Build steps for 字牌 (document 003): 胡息 table, readings, payouts, cross-check, findings.
+"""字牌's generator side (the module `rules.zipai.game.Zipai.generator` names, see
+`generator.games`): build steps for the 胡息 table, readings, payouts, cross-check and
+findings; its pages and charts.
 
 Writes into ctx.generated: zipai_huxi.csv, zipai_readings.json, zipai_payouts.csv
 and .json, zipai_crosscheck.csv, zipai_findings.csv. `crosscheck()` and
-`findings()` are what the rulings step merges with the other game's.
+`findings()` are what the rulings step merges with the other games'.
 """
 from __future__ import annotations
 
@@ -12,15 +14,18 @@ from rules.zipai.cards import Card, Size
 from rules.zipai.cli import score_request
 from rules.zipai.groups import ALIKE, GroupKind, make
 from rules.zipai.presets import config as default_config
+from rules.zipai.payouts import NOTES, READING_SET, payout_json, payout_rows, reached
 from rules.zipai.presets import rules_data
 
-from .errors import BuildError
-from .findings import CheckRow, Finding, frame
-from .outputs import write_csv, write_json
-from .zipai_check import crosscheck as _crosscheck
-from .zipai_check import findings as _findings
-from .zipai_check import line_of, original, readings_report
-from .zipai_payouts import NOTES, READING_SET, payout_csv, payout_json, payout_rows, reached
+from ..errors import BuildError
+from ..findings import CheckRow, Finding, frame
+from ..outputs import write_csv, write_json
+from .check import crosscheck as _crosscheck
+from .check import findings as _findings
+from .charts import charts  # noqa: F401 (a hook of generator.games)
+from .check import line_of, original, readings_report
+from .payouts import payout_csv
+from .site import pages, site_data  # noqa: F401 (hooks of generator.games)
 
 NOT_IN_DOCUMENT = "不见于原文"
 

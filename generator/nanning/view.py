@@ -6,11 +6,10 @@ Nothing here prices anything: every number is a row's own `total` or `payments`.
 """
 from __future__ import annotations
 
-from ..errors import BuildError
-from .data import preset_dimension
-from .views import Cell, role
+from ..site.data import preset_dimension
+from ..site.views import Cell, TableView, role
 
-# The dimensions this view relies on (generator/nanning_tables.py DIMENSIONS).
+# The dimensions this view relies on (rules/nanning/payouts.py DIMENSIONS).
 NEEDED = ("shape", "menqing", "qingyise", "quanqiuren", "method", "chain", "fenghu")
 HAND = ("shape", "menqing", "qingyise", "quanqiuren")
 # Columns of the cheat sheet's main grid: (method, kong chain). Chain methods with one kong.
@@ -19,15 +18,11 @@ GRID = [("放炮", ""), ("自摸", ""), ("杠上花", "明杠"), ("杠上花", "
 CHAIN_METHODS = [("杠上花", "明杠"), ("杠上花", "暗杠"), ("杠上炮", "明杠"), ("抢杠胡", "明杠")]
 
 
-class View:
+class View(TableView):
+    NEEDED = NEEDED
+
     def __init__(self, table: dict):
-        self.table = table
-        self.dims = [d["key"] for d in table["dimensions"]]
-        missing = [k for k in NEEDED if k not in self.dims]
-        if missing:
-            raise BuildError(f"nanning_payouts.json lacks the dimensions {', '.join(missing)}")
-        self.first = {d["key"]: d["values"][0] for d in table["dimensions"]}
-        self.index = {tuple(row[k] for k in self.dims): row for row in table["rows"]}
+        super().__init__(table)
         self.hands = list(dict.fromkeys(tuple(row[k] for k in HAND) for row in table["rows"]))
         self.labels = {tuple(row[k] for k in HAND): row["patterns"] for row in table["rows"]}
         self.preset = preset_dimension(table)["values"][0]

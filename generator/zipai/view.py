@@ -9,23 +9,15 @@ from __future__ import annotations
 from functools import cached_property
 
 from ..errors import BuildError
-from .views import Cell
+from ..site.views import Cell, TableView
 
 NEEDED = ("hand", "huxi", "win", "bao", "haidi", "toukuai")
 GANG = "来点儿（杠分）"  # the rows of kong points, paid apart from the win
 OPENING = "起手胡"  # won with the hand as dealt by a special pattern (天胡 is "起手胡（天胡）")
 
 
-class View:
-    def __init__(self, table: dict):
-        self.table = table
-        self.dims = [d["key"] for d in table["dimensions"]]
-        missing = [k for k in NEEDED if k not in self.dims]
-        if missing:
-            raise BuildError(f"zipai_payouts.json lacks the dimensions {', '.join(missing)}")
-        self.values = {d["key"]: d["values"] for d in table["dimensions"]}
-        self.first = {k: v[0] for k, v in self.values.items()}
-        self.index = {tuple(row[k] for k in self.dims): row for row in table["rows"]}
+class View(TableView):
+    NEEDED = NEEDED
 
     def cell(self, **values) -> Cell:
         return Cell(self.index.get(tuple(values.get(k, self.first[k]) for k in self.dims)), others=2)

@@ -43,11 +43,11 @@ from rules.zipai.scoring import (
     share,
 )
 
-from .examples import Example, extract
-from .findings import KINDS, CheckRow, Finding
-from .paths import DATA
-from .structure import article
-from .text import all_lines
+from ..examples import Example, extract
+from ..findings import KINDS, CheckRow, Finding
+from ..paths import DATA
+from ..structure import article
+from ..text import all_lines
 
 # The 特殊爆牌 example as a real hand: C holds 23胡 and one 归 (伍 four times, not a 拢),
 # nothing else; A (上家) discards to C, B (下家) has declared 爆牌. The fourth 伍 is the

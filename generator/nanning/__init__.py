@@ -1,11 +1,18 @@
-"""Build steps for Nanning: the payout table, the presets, the cross-check and findings."""
+"""Nanning's generator side (the module `rules.nanning.game.Nanning.generator` names, see
+`generator.games`): build steps for the payout table, the presets, the cross-check and
+findings; the patterns its worked examples name; its pages and charts."""
 from __future__ import annotations
 
-from .errors import BuildError
-from .findings import CheckRow, Finding, frame
-from .nanning_check import check_consistency, crosscheck_rows, findings
-from .nanning_tables import payout_csv, payout_json, payout_rows, presets_json
-from .outputs import write_csv, write_json
+from rules.nanning.payouts import payout_json, payout_rows
+
+from ..errors import BuildError
+from ..findings import CheckRow, Finding, frame
+from ..outputs import write_csv, write_json
+from .charts import charts  # noqa: F401 (a hook of generator.games)
+from .check import check_consistency, crosscheck_rows, findings
+from .patterns import example_patterns, normalise_patterns  # noqa: F401 (hooks of generator.games)
+from .site import pages, site_data  # noqa: F401 (hooks of generator.games)
+from .tables import payout_csv, presets_json
 
 
 def steps(ctx) -> list:

@@ -1,0 +1,51 @@
+"""The generator side of every registered game (`rules.registry`).
+
+Each game names its module in `Game.generator`; the build, the example
+extraction, the pages and the charts loop over these modules and never name a
+game. Such a module has
+
+- ``steps(ctx) -> list[(title, function)]``: its data steps. They write
+  ``<id>_payouts.json|csv`` (the core's `Game.payout_table`),
+  ``<id>_crosscheck.csv`` and ``<id>_findings.csv`` into ``ctx.generated``;
+
+and, when the game needs them,
+
+- ``example_patterns(words, defaults)`` and ``normalise_patterns(found)``: the
+  patterns a worked example's words name (`generator.examples`);
+- ``site_data(generated) -> dict``: what its own pages read, by name;
+- ``pages(pages, d)``: its own pages (`generator.site.pages.Pages`);
+- ``targets() -> {id: page}``: ids its own pages hold anchors for (rule ids of a
+  game without a source article);
+- ``charts() -> [(anchor id, file name, function(d, path))]`` for the charts page.
+"""
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from rules import registry
+
+
+def module(game_id: str) -> ModuleType | None:
+    """The generator module of a game, or None if it has none."""
+    name = registry.game(game_id).generator
+    return importlib.import_module(name) if name else None
+
+
+def modules() -> dict[str, ModuleType]:
+    """Every game's generator module, by game id, in registry order."""
+    out = {}
+    for game in registry.games():
+        found = module(game.id)
+        if found is not None:
+            out[game.id] = found
+    return out
+
+
+def ids() -> list[str]:
+    return registry.ids()
+
+
+def titles() -> dict[str, str]:
+    """Game id → its Chinese title, in registry order."""
+    return {game.id: game.title for game in registry.games()}

@@ -1,0 +1,57 @@
+"""字牌's own pages: 计分与胡息 and 速查表, from its payout table, readings and 胡息 table."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..site.data import SiteData, read_csv, read_json
+from ..site.views import cell_html
+from . import view as zipai
+
+GAME = "zipai"
+
+
+def site_data(generated: Path) -> dict:
+    """What these pages read: the readings report and the 胡息 table."""
+    return {"readings": read_json(generated / "zipai_readings.json"), "huxi": read_csv(generated / "zipai_huxi.csv")}
+
+
+FORMULA_BLOCKS = ("gongshi", "huxi")  # 字牌 section 2: 结算公式 and 胡息计算
+MINGTANG_SECTION = 3  # 字牌 section 3: 胡牌名堂, a table of 名称 | 规则 | 倍数 written one cell per line
+
+
+def mingtang_table(art) -> list[dict]:
+    """The 名堂 table of 003 put back together: one row per block. Its lines come in the table's order,
+    规则 then 倍数, and a rule that goes on (or numbered items) after that."""
+    out = []
+    for b in art.blocks:
+        rows = [r for r in art.rows if r.section == b.section and r.block == b.key and r.cls != "heading"]
+        if b.section != MINGTANG_SECTION or not b.key or not rows:
+            continue
+        multiplier = rows[1:2] if len(rows) > 1 and rows[1].item is None else []
+        out.append({"id": f"{art.prefix}-{b.label}", "key": b.key, "title": b.title,
+                    "cells": [[r for r in rows if r not in multiplier], multiplier]})
+    return out
+
+
+def pages(p, d: SiteData) -> None:
+    """Write the pages through `p` (a `generator.site.pages.Pages`)."""
+    table = d.payouts[GAME]
+    own = d.own[GAME]
+    view = zipai.View(table) if table else None
+    huxi = own["huxi"].to_dict("records") if own["huxi"] is not None else None
+    common = {"view": view, "huxi": huxi, "huxi_groups": zipai.huxi_pivot(huxi) if huxi else []}
+    ref_hand = view.first["hand"] if view else ""
+    ref_huxi = view.reference_huxi(ref_hand) if view else 0
+    examples = []
+    if view:
+        examples = [view.cell(hand=ref_hand, huxi=ref_huxi, win=w) for w in view.wins()]
+        for hand in view.scaled[1:]:
+            lowest = min(r["huxi"] for r in view.rows(hand=hand, win=view.first["win"]) if r["feasible"])
+            examples.append(view.cell(hand=hand, huxi=lowest))
+    art = d.articles[GAME]
+    formula_rows = [r for r in art.rows if r.section == 2 and r.block in FORMULA_BLOCKS and r.cls != "heading"]
+    p.write("zipai/scoring.md", "scoring_zipai.md.j2", readings=own["readings"], examples=examples,
+            ref_huxi=ref_huxi, formula_rows=formula_rows, mingtang=mingtang_table(art), **common)
+    p.write("zipai/cheatsheet.md", "cheatsheet_zipai.md.j2", cell=cell_html, ref_hand=ref_hand,
+            ref_huxi=ref_huxi, scaled=view.scaled if view else [],
+            fixed=view.fixed_hands() if view else [], **common)

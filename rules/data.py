@@ -1,0 +1,81 @@
+"""Reading the rule data (the presets and readings under data/): the core's only file access.
+
+From the repository the files are read where they are kept, in data/; an
+installed wheel carries a copy of them as package data (rules/_data, written
+by the build, see setup.py), read with importlib.resources. Either way one
+file is the single source of the numbers.
+
+Every table is checked as it is read: an unknown or a missing key is a
+RuleError that names the file and the key, so a misspelt key never silently
+changes a price.
+"""
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Mapping
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any
+
+from .errors import RuleError
+
+REPOSITORY = Path(__file__).resolve().parent.parent
+
+
+def root() -> Traversable:
+    """data/ in the repository, else the copy shipped inside the package."""
+    if (REPOSITORY / "pyproject.toml").is_file() and (REPOSITORY / "data").is_dir():
+        return REPOSITORY / "data"
+    return resources.files(__package__) / "_data"
+
+
+def read_toml(relative: str) -> dict[str, Any]:
+    """A TOML file under data/ (e.g. "nanning/presets.toml"); RuleError naming it if unreadable."""
+    path = root().joinpath(*relative.split("/"))
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise RuleError(f"data/{relative}: file not found") from None
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise RuleError(f"data/{relative}: {exc}") from None
+
+
+def keys(table: Any, where: str, required: Iterable[str], optional: Iterable[str] = ()) -> Mapping[str, Any]:
+    """`table` checked to be a table with all `required` keys and no key beyond `optional`.
+
+    >>> keys({"a": 1}, "x.toml [t]", ["a"], ["b"])
+    {'a': 1}
+    >>> keys({"a": 1, "c": 2}, "x.toml [t]", ["a"])
+    Traceback (most recent call last):
+    ...
+    rules.errors.RuleError: x.toml [t]: unknown key c (known: a)
+    """
+    if not isinstance(table, dict):
+        raise RuleError(f"{where}: expected a table, got {type(table).__name__}")
+    required = list(required)
+    known = required + [k for k in optional if k not in required]
+    unknown = [k for k in table if k not in known]
+    if unknown:
+        raise RuleError(f"{where}: unknown key {', '.join(unknown)} (known: {', '.join(known)})")
+    missing = [k for k in required if k not in table]
+    if missing:
+        raise RuleError(f"{where}: missing key {', '.join(missing)}")
+    return table
+
+
+def typed(value: Any, kind: type | tuple[type, ...], where: str) -> Any:
+    """`value` checked to be of `kind` (a bool is not an int here)."""
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+        names = " or ".join(k.__name__ for k in kinds)
+        raise RuleError(f"{where}: expected {names}, got {value!r}")
+    return value
+
+
+def strings(value: Any, where: str) -> tuple[str, ...]:
+    """A non-empty list of strings (rule ids)."""
+    typed(value, list, where)
+    if not value:
+        raise RuleError(f"{where}: empty list")
+    return tuple(typed(v, str, where) for v in value)

@@ -1,0 +1,50 @@
+"""南宁麻将 as a `Game`: the registry's entry for this folder."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ..errors import RuleError
+from ..game import Game, OptionSpec
+from . import cli, payouts
+from .feasibility import check
+from .model import Situation
+from .preset import DEFAULT, Preset, presets, rules
+from .scoring import Settlement, price
+
+
+class Nanning(Game):
+    """Document 000/001: four players, presets for each alternative the article records."""
+
+    id = "nanning"
+    title = "南宁麻将"
+    generator = "generator.nanning"
+
+    def presets(self) -> Mapping[str, str]:
+        found = presets()
+        return {p.id: p.name for p in sorted(found.values(), key=lambda p: p.id != DEFAULT)}
+
+    def options(self) -> tuple[OptionSpec, ...]:
+        specs = presets()[DEFAULT].option_specs.values()
+        return tuple(OptionSpec(o.key, o.name, o.default, o.values, o.rules, o.quote) for o in specs)
+
+    def rules(self, preset: str | None = None, options: Mapping[str, Any] | None = None) -> Preset:
+        return rules(preset or DEFAULT, options)
+
+    def parse(self, request: dict) -> Situation:
+        return cli.situation_of(request)[0]
+
+    def score(self, request: dict) -> dict:
+        return cli.score(request)
+
+    def situations(self, rules: Preset) -> Iterable[Situation]:
+        return payouts.situations(rules)
+
+    def impossible(self, situation: Situation, rules: Preset) -> RuleError | None:
+        return check(situation, rules)
+
+    def price(self, situation: Situation, rules: Preset) -> Settlement:
+        return price(situation, rules)
+
+    def payout_table(self) -> dict:
+        return payouts.payout_json(payouts.payout_rows())

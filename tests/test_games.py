@@ -1,0 +1,191 @@
+"""The Game contract, for every game of the registry: the command line and its bad input, options
+combined through one API, situations priced or explained, the payout table's shape, the cross-check
+gate and the pages. A game added to the registry is checked by adding nothing here."""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+
+import pandas as pd
+import pytest
+
+from generator.paths import ROOT
+from rules import registry
+from rules.errors import RuleError
+from rules.game import check_result, check_table
+
+GAMES = registry.ids()
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+# The README's examples: echo '<json>' | … score --game <id>
+EXAMPLES = {game: json.loads(text) for text, game in
+            re.findall(r"echo '(\{.*?\})' \\\s*\|\s*\S+ -m rules score --game (\w+)", README)}
+# What a player works out by hand for them (independent of the code):
+# 南宁 鸡胡 not 门清 (a 碰), 杠上花 after one 暗杠: 自摸基数 3 × 2 each from three players = 18, plus the
+# 暗杠's 杠分 1 from each = 21. 字牌: the README's 自摸 hand, total as the rule sheet's formula gives it.
+TOTALS = {"nanning": 21, "zipai": 100}
+
+
+def cli(game: str, text: str, command: str = "score") -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "rules", command, "--game", game], input=text,
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+
+
+def test_every_game_folder_is_registered():
+    folders = {p.parent.name for p in (ROOT / "rules").glob("*/game.py")}
+    assert folders == set(GAMES)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_readme_example_through_the_command_line(game):
+    assert game in EXAMPLES, f"the README has no example for {game}"
+    done = cli(game, json.dumps(EXAMPLES[game], ensure_ascii=False))
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert check_result(result, game) == []
+    assert result["total"] == TOTALS[game]
+    assert result == registry.game(game).score(EXAMPLES[game])
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("text, says", [
+    ("not json", "not JSON"), ("[1, 2]", "one JSON object"), ('{"zzz": 1}', "zzz"), ("{}", ""),
+    ('{"hand": 5, "win": "自摸"}', "hand"),
+])
+def test_bad_input_is_one_line_and_status_2(game, text, says):
+    done = cli(game, text)
+    assert done.returncode == 2 and done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and says in lines[0], done.stderr
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_waits_answers_or_says_it_is_not_available(game):
+    done = cli(game, json.dumps(EXAMPLES[game], ensure_ascii=False), "waits")
+    has_waits = (ROOT / "rules" / game / "waits.py").exists()
+    if has_waits:
+        assert done.returncode in (0, 2) and "Traceback" not in done.stderr
+    else:
+        assert done.returncode == 2 and done.stderr == f"error: waits not available for {game}\n"
+
+
+def test_an_unknown_game_is_refused():
+    done = cli("chess", "{}")
+    assert done.returncode == 2 and "invalid choice" in done.stderr
+    with pytest.raises(RuleError, match="unknown game"):
+        registry.game("chess")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_option_value_combines_and_unknown_ones_are_refused(game):
+    g = registry.game(game)
+    presets = list(g.presets())
+    assert presets and g.rules() == g.rules(presets[0])
+    for option in g.options():
+        assert option.default in option.values and option.rules
+        for value in option.values:
+            g.rules(options={option.key: value})
+    if g.options():
+        first = g.options()[0]
+        with pytest.raises(RuleError):
+            g.rules(options={first.key: "no-such-value"})
+    with pytest.raises(RuleError):
+        g.rules(options={"no-such-option": "x"})
+    with pytest.raises(RuleError):
+        g.rules("no-such-preset")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_situations_are_priced_or_explained(game):
+    """A possible situation prices to a zero-sum ledger whose winner gets the total; an impossible one
+    is refused by `price` with the rule `impossible` names."""
+    g = registry.game(game)
+    rules = g.rules()
+    situations = list(g.situations(rules))
+    assert situations
+    possible = impossible = 0
+    for s in situations[:: max(1, len(situations) // 400)]:
+        reason = g.impossible(s, rules)
+        if reason is None:
+            settled = g.price(s, rules)
+            assert settled.total == settled.received(settled.winner) > 0
+            assert sum(settled.net().values()) == 0
+            possible += 1
+        else:
+            with pytest.raises(RuleError) as raised:
+                g.price(s, rules)
+            assert raised.value.rule == reason.rule and reason.one_line()
+            impossible += 1
+    assert possible and impossible
+
+
+# ---- what the build made of each game ------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_payout_table_contract(built, game):
+    table = json.loads((built.generated / f"{game}_payouts.json").read_text(encoding="utf-8"))
+    assert check_table(table, game) == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_crosscheck_gate(built, game):
+    """Every worked example of the game has a verdict; a 'matches' matches; anything else has a finding."""
+    checks = pd.read_csv(built.generated / "crosscheck.csv", dtype=str, keep_default_na=False)
+    found = pd.read_csv(built.generated / "findings.csv", dtype=str, keep_default_na=False)
+    mine = checks[checks["game"] == game]
+    examples = pd.read_csv(built.ctx.examples / "examples.csv", dtype=str, keep_default_na=False)
+    assert set(mine["example_id"]) == set(examples[examples["game"] == game]["id"])
+    for row in mine.itertuples():
+        if row.verdict == "matches":
+            assert row.engine == row.stated, row.example_id
+        else:
+            assert row.finding_id in set(found["id"]), row.example_id
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_pages(built, game):
+    for page in ("payouts", "finder", "article"):
+        assert (built.site / game / page / "index.html").exists(), (game, page)
+    title = registry.game(game).title
+    assert title in (built.site / game / "payouts" / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_contract_check_catches_a_broken_table():
+    rows = [{"id": "a", "feasible": True, "reason": "", "total": 3, "formula": "", "rules": ["r"],
+             "payments": [{"amount": 1}], "x": 1}, {"id": "a", "feasible": False, "reason": "", "total": None,
+                                                    "formula": "", "rules": [], "payments": [], "x": 2}]
+    table = {"game": "g", "title": "t", "edition_inputs": [], "columns": [{"key": "x", "label": "x", "type": "n"}],
+             "dimensions": [{"key": "x", "label": "x", "values": [1]}], "rows": rows}
+    problems = " | ".join(check_table(table, "h"))
+    for expected in ("table game", "column x", "used twice", "without a reason", "less than the total",
+                     "dimension x"):
+        assert expected in problems
+
+
+def test_the_readme_layout_matches_the_tree():
+    """Every path the layout names exists, and every game folder and top-level name is in it."""
+    layout = README.split("## Layout", 1)[1]
+    cells = [line.split("|")[1] for line in layout.splitlines() if line.startswith("| `")]
+    named = [path for cell in cells for path in re.findall(r"`([^`]+)`", cell)]
+    assert named
+    for path in named:
+        assert (ROOT / path).exists(), path
+    for game in GAMES:
+        assert f"rules/{game}/" in named and f"generator/{game}/" in named, game
+    top = {p.name for p in ROOT.iterdir() if not p.name.startswith(".") and not p.name.endswith(".egg-info")} - {"README.md", "Makefile", "pyproject.toml",
+                                                                          "mkdocs.yml", "scripts", "site", "build"}
+    assert top <= {path.split("/")[0] for path in named}, top - {path.split("/")[0] for path in named}
+
+
+def test_docstring_examples_of_the_shared_modules():
+    import doctest
+
+    import rules.data
+    import rules.ledger
+    import rules.registry
+
+    for module in (rules.ledger, rules.data, rules.registry):
+        result = doctest.testmod(module)
+        assert result.attempted and not result.failed, module.__name__
