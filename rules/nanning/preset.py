@@ -170,7 +170,7 @@ CONSTANTS = ("kong_point", "fangpao_base", "zimo_unit", "menqing_unit", "payers"
 FEATURES = ("碰碰胡", "清一色", "七对", "大对", "全求人")
 OPTIONS = ("menqing_rule", "dapao_menqing", "pengpeng_menqing", "qixiaodui", "mixed_chain", "qianggang_kong_points",
            "minggang_menqing", "qingyise_fangpao", "sishuang", "sishuang_scope", "moma", "moma_multiply", "fishing",
-           "huangzhuang_dealer")
+           "fishing_offset", "win_dealer", "huangzhuang_dealer")
 
 
 def load_config() -> dict[str, Any]:
