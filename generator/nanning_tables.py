@@ -8,7 +8,6 @@ reason (and the witness hand for those that can).
 from __future__ import annotations
 
 import itertools
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 
@@ -31,7 +30,6 @@ from rules.nanning.preset import DEFAULT, Preset, presets
 from rules.nanning.codes import SEATS_FROM_DEALER, hit_copies, tiles_for
 from rules.nanning.scoring import Settlement, moma_eligible, price, price_unchecked
 
-from .paths import DATA
 
 SHAPE_CODE = {Shape.JIHU: "jh", Shape.PENGPENG: "pp", Shape.QIXIAODUI: "qd",
               Shape.DADUI1: "d1", Shape.DADUI2: "d2", Shape.DADUI3: "d3"}
@@ -287,9 +285,3 @@ def priced(spec: str) -> Priced:
     except RuleError as exc:
         return Priced(None, "", exc.cite_zh())
     return Priced(settlement.total, settlement.formula, "")
-
-
-@cache
-def rulings_config() -> dict:
-    with (DATA / "nanning" / "rulings.toml").open("rb") as fh:
-        return tomllib.load(fh)

@@ -15,8 +15,9 @@ from rules.zipai.presets import config as default_config
 from rules.zipai.presets import rules_data
 
 from .errors import BuildError
-from .findings import CheckRow, Finding, frame
+from .findings import CheckRow, Finding, check_consistency, frame
 from .outputs import write_csv, write_json
+from .zipai_check import constants
 from .zipai_check import crosscheck as _crosscheck
 from .zipai_check import findings as _findings
 from .zipai_check import line_of, original, readings_report
@@ -125,6 +126,7 @@ def steps(ctx) -> list:
     def check() -> str:
         rows = crosscheck()
         found = findings()
+        check_consistency("zipai", rows, found, constants())
         write_csv(frame(list(rows), CheckRow), ctx.generated / "zipai_crosscheck.csv")
         write_csv(frame(list(found), Finding), ctx.generated / "zipai_findings.csv")
         verdicts: dict[str, int] = {}

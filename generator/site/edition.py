@@ -25,17 +25,18 @@ import hashlib
 import json
 from pathlib import Path
 
-from ..paths import DATA, ROOT
+from ..paths import DATA, data_dir
 from .data import SiteData
 
 EDITIONS = DATA / "editions"
 
 
-def input_digests(data_dir: Path = DATA) -> dict[str, str]:
-    """sha256 of every source document and every .toml under data/, by repository path."""
-    files = sorted(p for p in (data_dir / "sources").iterdir() if p.is_file())
-    files += sorted(p for p in data_dir.rglob("*.toml") if EDITIONS not in p.parents)
-    return {p.relative_to(ROOT).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest() for p in files}
+def input_digests(folder: Path | None = None) -> dict[str, str]:
+    """sha256 of every source document and every .toml under data/, by repository path (data/…)."""
+    folder = folder or data_dir()
+    files = sorted(p for p in (folder / "sources").iterdir() if p.is_file())
+    files += sorted(p for p in folder.rglob("*.toml") if (folder / "editions") not in p.parents)
+    return {"data/" + p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest() for p in files}
 
 
 def _int_or_text(value):

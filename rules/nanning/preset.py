@@ -12,9 +12,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from ..datadir import data_dir
 from ..errors import RuleError
-
-CONFIG = Path(__file__).resolve().parents[2] / "data" / "nanning" / "presets.toml"
 
 
 @dataclass(frozen=True)
@@ -125,7 +124,8 @@ def presets_from_config(config: Mapping[str, Any]) -> dict[str, Preset]:
     return out
 
 
-def load_config(path: Path = CONFIG) -> dict[str, Any]:
+def load_config(path: Path | None = None) -> dict[str, Any]:
+    path = path or data_dir() / "nanning" / "presets.toml"
     try:
         with path.open("rb") as fh:
             return tomllib.load(fh)
