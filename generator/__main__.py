@@ -22,6 +22,7 @@ def main(argv: list[str] | None = None) -> int:
     build.add_argument("--site-dir", default=None, help="where to build the site (default: site/)")
     build.add_argument("--data", default=None, help="read the data files from this folder (default: data/)")
     build.add_argument("--out", default=None, help="write generated data and pages under this folder (default: build/)")
+    build.add_argument("--quiet", action="store_true", help="no progress lines: stderr says only what went wrong")
     examples = sub.add_parser("examples", help="check data/examples/examples.csv against the data")
     examples.add_argument("--write", action="store_true", help="rewrite data/examples/examples.csv")
     examples.add_argument("--data", default=None, help="the data folder (default: data/)")
@@ -50,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
             site=Path(args.site_dir) if args.site_dir else defaults.site,
             with_site=not args.no_site,
         )
-        run(ctx)
+        run(ctx, quiet=args.quiet)
     except BuildError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -57,12 +57,16 @@ def steps(ctx: BuildContext) -> list[Step]:
     return out
 
 
-def run(ctx: BuildContext) -> None:
+def run(ctx: BuildContext, quiet: bool = False) -> None:
+    def say(text: str) -> None:
+        if not quiet:
+            print(text, file=sys.stderr, flush=True)
+
     todo = steps(ctx)
     started = time.perf_counter()
     for number, (title, step) in enumerate(todo, start=1):
-        print(f"[{number}/{len(todo)}] {title}…", file=sys.stderr, flush=True)
+        say(f"[{number}/{len(todo)}] {title}…")
         t0 = time.perf_counter()
         summary = step()
-        print(f"      {summary}（{time.perf_counter() - t0:.1f} 秒）", file=sys.stderr, flush=True)
-    print(f"完成，用时 {time.perf_counter() - started:.1f} 秒", file=sys.stderr)
+        say(f"      {summary}（{time.perf_counter() - t0:.1f} 秒）")
+    say(f"完成，用时 {time.perf_counter() - started:.1f} 秒")

@@ -28,4 +28,5 @@ def steps(ctx) -> list:
             verdicts[r.verdict] = verdicts.get(r.verdict, 0) + 1
         return f"{len(rows)} 条算例：" + "，".join(f"{k} {v}" for k, v in sorted(verdicts.items())) + f"；{len(found)} 条勘误与争议"
 
-    return [("南宁：枚举并计价所有情形", payouts), ("南宁：核对算例、记录勘误", crosscheck)]
+    # The cross-check first: a broken constant or finding stops the build before the long steps.
+    return [("南宁：核对算例、记录勘误", crosscheck), ("南宁：枚举并计价所有情形", payouts)]

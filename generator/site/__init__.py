@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..errors import BuildError
 from ..paths import ROOT, SITE_SRC
-from . import charts, edition, pages
+from . import edition, pages
 from .data import load
 
 CONFIG = ROOT / "mkdocs.yml"
@@ -102,6 +102,8 @@ def steps(ctx) -> list:
     def draw() -> str:
         folder = ctx.docs / "figures"
         shutil.rmtree(folder, ignore_errors=True)
+        from . import charts  # matplotlib: imported only when a site is built
+
         drawn[:] = charts.draw(data(), folder)
         return f"{len(drawn)} 张图"
 

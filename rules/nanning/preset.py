@@ -113,6 +113,9 @@ def presets_from_config(config: Mapping[str, Any]) -> dict[str, Preset]:
         )
         for name, m in config["methods"].items()
     })
+    for key, o in config["options"].items():
+        if o["default"] not in o["values"]:
+            raise RuleError(f"options.{key}.default: {o['default']!r} is not one of {', '.join(o['values'])}")
     specs = MappingProxyType({
         key: Option(key, o["name"], o["default"], MappingProxyType(dict(o["values"])), tuple(o["rules"]), o["quote"])
         for key, o in config["options"].items()

@@ -34,10 +34,12 @@ def _keys(file: str, where: str, table: object, required: set[str], optional: se
     """`table` is a table with exactly the required keys and perhaps some optional ones."""
     if not isinstance(table, dict):
         raise RuleError(f"{file}: {where}: expected a table, got {table!r}")
-    missing, unknown = required - set(table), set(table) - required - optional
-    if missing or unknown:
-        what = f"missing key {sorted(missing)[0]!r}" if missing else f"unknown key {sorted(unknown)[0]!r}"
-        raise RuleError(f"{file}: {where}: {what}")
+    missing, unknown = sorted(required - set(table)), sorted(set(table) - required - optional)
+    if unknown:
+        also = f" (missing {missing[0]!r})" if missing else ""
+        raise RuleError(f"{file}: {where}: unknown key {unknown[0]!r}{also}")
+    if missing:
+        raise RuleError(f"{file}: {where}: missing key {missing[0]!r}")
     return table
 
 
