@@ -136,3 +136,27 @@ def test_committed_examples_file_is_up_to_date():
     from generator.sourcedata import examples_csv
 
     assert examples_csv() == (EXAMPLES / "examples.csv").read_bytes(), "run: python -m generator examples --write"
+
+
+def test_only_the_explicit_command_writes_the_examples_file(tmp_path):
+    """`examples` checks, `examples --write` rewrites; the rewritten file is the committed one."""
+    import shutil
+    import subprocess
+    import sys
+
+    from generator.paths import DATA, ROOT
+
+    data = tmp_path / "data"
+    shutil.copytree(DATA, data, ignore=shutil.ignore_patterns("editions"))
+    committed = (data / "examples" / "examples.csv").read_bytes()
+    (data / "examples" / "examples.csv").write_bytes(committed.replace(b",1,\xe5\x88\x86,", b",2,\xe5\x88\x86,", 1))
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "generator", "examples", *args, "--data", str(data)],
+                              cwd=ROOT, capture_output=True, text=True)
+
+    stale = run()
+    assert stale.returncode == 2 and stale.stderr.count("\n") == 1 and "examples --write" in stale.stderr
+    assert run("--write").returncode == 0
+    assert (data / "examples" / "examples.csv").read_bytes() == committed
+    assert run().returncode == 0
