@@ -187,7 +187,10 @@ def finding_for(game: str, example_id: str, row_id: str) -> dict | None:
 
 def quote_text(game: str, q: Mapping, name: str = "", at: str = "") -> str:
     """The original characters of one quote: the given words, or the row's whole lines in every copy."""
-    row = article(game).by_id()[q["row"]]
+    rows = article(game).by_id()
+    if q["row"] not in rows:
+        fail(name or findings_file(game), f"{at}.quote" if at else "", f"no row {q['row']!r} in the {game} article")
+    row = rows[q["row"]]
     lines = all_lines()
     refs = [(doc, n) for doc, numbers in row.sources.items() for n in numbers]
     if "text" not in q:
@@ -199,8 +202,9 @@ def quote_text(game: str, q: Mapping, name: str = "", at: str = "") -> str:
             raw = line.original.strip(" \t\u3000\xa0")[start : start + len(q["text"])]
             if fold(raw)[0] == q["text"]:
                 return raw
-            fail(name or findings_file(game), f"{at}.quote", f"the words {q['text']!r} of {doc}:{n} cannot be mapped to the original")
-    fail(name or findings_file(game), f"{at}.quote", f"{q['text']!r} is not in row {q['row']}")
+            fail(name or findings_file(game), f"{at}.quote" if at else "",
+                 f"the words {q['text']!r} of {doc}:{n} cannot be mapped to the original")
+    fail(name or findings_file(game), f"{at}.quote" if at else "", f"{q['text']!r} is not in row {q['row']}")
 
 
 def _fill(text: str, prices: dict, name: str, at: str) -> str:
@@ -297,6 +301,11 @@ def check_consistency(game: str, rows: Iterable[CheckRow], found: Iterable[Findi
     The line names the data file to look at: the rule data file and key of a constant
     the first failing row checks directly, else the game's findings file."""
     rows, found, constants = list(rows), list(found), list(constants)
+    known = article(game).by_id()
+    for c in constants:
+        for rule in c.rules:
+            if not rule.startswith("ext-") and rule not in known:
+                fail(c.file, f"{c.key}.rule", f"{rule!r} is not a row of the {game} article")
     bad = problems(rows, found)
     if not bad:
         ids = {r.example_id for r in rows} | set(article(game).by_id())

@@ -54,9 +54,10 @@ TESHU = {**TESHU_HAND, "win": "点炮", "from": "上家", "bao": {"下家": "爆
 HUXI_EXAMPLE = (21, 4)
 
 
-def original(row_id: str, text: str) -> str:
-    """The same words in the original file's characters (the clean text folds look-alikes 1:1)."""
-    return quote_text("zipai", {"row": row_id, "text": text})
+def original(row_id: str, text: str, file: str = "zipai/rules.toml") -> str:
+    """The same words in the original file's characters (the clean text folds look-alikes 1:1);
+    `file` is the data file that quotes them, named if they are not in the row."""
+    return quote_text("zipai", {"row": row_id, "text": text}, file, row_id)
 
 
 def line_of(row_id: str) -> str:
@@ -454,7 +455,7 @@ def readings_report() -> dict:
             "id": rid, "name": entry["name"], "question": entry["question"], "default": entry["default"],
             "why": entry["why"],
             "sources": [{"id": s["id"], "line": line_of(s["id"]), "quote": s["quote"],
-                         "original": original(s["id"], s["quote"])} for s in entry["source"]],
+                         "original": original(s["id"], s["quote"], "zipai/readings.toml")} for s in entry["source"]],
             "options": options, "probe_request": entry["probe"],
             "changes_probe": len(results) > 1,
             "reproduces_examples": [x["id"] for x in out_examples if rid in x["readings"]],

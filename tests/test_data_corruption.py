@@ -131,6 +131,12 @@ CASES = [
                "mingtang.lielie.value"),
     Corruption("readings-default", "zipai/readings.toml", replace('default = "multiply"', 'default = "multiplyx"'),
                "reading[zp-r-combine].default"),
+    Corruption("zipai-unknown-rule-id", "zipai/rules.toml", replace('rule = "zp-3-banghu-r2"', 'rule = "zp-3-banghu-r9"'),
+               "'zp-3-banghu-r9' is not a row"),
+    Corruption("zipai-unknown-ext-rule", "zipai/rules.toml", replace('rule = "ext-zp-deck"', 'rule = "ext-zp-decks"'),
+               "'ext-zp-decks' is used but not described"),
+    Corruption("readings-quote-not-in-row", "zipai/readings.toml", replace('quote = "(胡数×倍数+额外分数)+杠分"', 'quote = "(胡数×倍数-额外分数)+杠分"'),
+               "is not in row zp-2-gongshi-r1"),
     Corruption("readings-syntax", "zipai/readings.toml", sub(r"^\[\[reading\]\]$", "[[reading]"), "cannot be read"),
     Corruption("nanning-constant-zimo", "nanning/presets.toml", replace("zimo_unit = { value = 3,", "zimo_unit = { value = 8,"),
                "constants.zimo_unit: is 8"),
@@ -185,3 +191,15 @@ def test_one_corruption_one_line(case: Corruption, results, committed: bytes):
     assert (DATA / EXAMPLES).read_bytes() == committed
     if case.file != EXAMPLES:
         assert examples == committed
+
+
+def test_a_damaged_edition_is_one_line(tmp_path):
+    """data/editions/*.json (read when the site is built): a damaged file is named, not a traceback."""
+    from generator.errors import DataError
+    from generator.site.edition import recorded
+
+    good = next((DATA / "editions").glob("*.json"))
+    (tmp_path / good.name).write_text(good.read_text(encoding="utf-8")[:-20], encoding="utf-8")
+    with pytest.raises(DataError, match=f"^data/editions/{good.name}: not a recorded edition") as info:
+        recorded(tmp_path)
+    assert "\n" not in str(info.value)

@@ -25,6 +25,7 @@ import hashlib
 import json
 from pathlib import Path
 
+from ..errors import DataError
 from ..paths import DATA, data_dir
 from .data import SiteData
 
@@ -78,8 +79,20 @@ def recorded(folder: Path = EDITIONS) -> list[dict]:
     """The committed snapshots, oldest first."""
     if not folder.exists():
         return []
-    snaps = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.json"))]
+    snaps = [_snapshot(p) for p in sorted(folder.glob("*.json"))]
     return sorted(snaps, key=lambda s: s["seq"])
+
+
+def _snapshot(path: Path) -> dict:
+    """One recorded edition; a damaged file stops the build with one line naming it."""
+    try:
+        snap = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(snap, dict) or not isinstance(snap.get("seq"), int) or path.stem != snap.get("edition") \
+                or not isinstance(snap.get("inputs"), dict):
+            raise ValueError("expected an object with seq, edition (its file name) and inputs")
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise DataError(f"data/editions/{path.name}: not a recorded edition ({exc})") from None
+    return snap
 
 
 def diff(old: dict, new: dict) -> dict:

@@ -105,6 +105,11 @@ def build_rules(data: dict) -> Rules:
     for index, e in enumerate(data["ext"], start=1):
         _keys(RULES, f"ext[{index}]", e, {"id", "title", "text", "source"})
         ext[e["id"]] = (e["title"], e["source"])
+    used = {e.get("rule") for part in ("deck", "hand", "mingtang", "settlement", "gang") for e in data[part].values()
+            if isinstance(e, dict)} | {row[size]["rule"] for row in data["huxi"] for size in ("big", "small")}
+    unknown = sorted(r for r in used if isinstance(r, str) and r.startswith("ext-") and r not in ext)
+    if unknown:
+        raise RuleError(f"{RULES}: rule {unknown[0]!r} is used but not described in [[ext]]")
     return Rules(
         deck=_deck(deck),
         deck_rules={"copies": deck["copies"]["rule"], "red": deck["red_numbers"]["rule"]},
