@@ -222,6 +222,13 @@ def _price(hooks: Hooks, code: str, name: str, at: str) -> object:
         fail(name, at, f"cannot price {code!r} ({type(exc).__name__}: {exc})")
 
 
+def _option(hooks: Hooks, option: str, name: str, at: str) -> tuple[str, list[str]]:
+    try:
+        return hooks.option(option)
+    except (LookupError, ValueError, StopIteration) as exc:
+        fail(name, at, f"unknown option {option!r} ({type(exc).__name__}: {exc})")
+
+
 def build_findings(hooks: Hooks, rows: Iterable[CheckRow]) -> list[Finding]:
     """Every finding of a game, its texts filled, its lines, quotes and covered examples resolved."""
     game, name = hooks.game, findings_file(hooks.game)
@@ -236,8 +243,9 @@ def build_findings(hooks: Hooks, rows: Iterable[CheckRow]) -> list[Finding]:
         quoted = [q["row"] for q in f["quote"]]
         rule_ids = list(dict.fromkeys(quoted))
         if f.get("option") and hooks.option is not None:
-            extra, option_rules = hooks.option(f["option"])
-            texts["alternatives"] = extra + (f"｜{texts['alternatives']}" if texts["alternatives"] else "")
+            extra, option_rules = _option(hooks, f["option"], name, f"{at}.option")
+            if extra:
+                texts["alternatives"] = extra + (f"｜{texts['alternatives']}" if texts["alternatives"] else "")
             rule_ids = list(dict.fromkeys(rule_ids + option_rules))
         out.append(Finding(
             id=f["id"], game=game, kind=f["kind"], title=texts["title"],

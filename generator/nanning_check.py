@@ -160,8 +160,16 @@ def crosscheck_rows() -> tuple[CheckRow, ...]:
 
 # ---- findings ----------------------------------------------------------------
 
+def _option(key: str) -> tuple[str, list[str]]:
+    """A preset option: the texts say its alternatives themselves; it must exist."""
+    specs = presets()[DEFAULT].option_specs
+    if key not in specs:
+        raise KeyError(f"data/nanning/presets.toml has no option {key}; options: {', '.join(specs)}")
+    return "", []
+
+
 HOOKS = Hooks("nanning", cite=lambda row: [f"{doc}:{n}" for doc, numbers in row.sources.items() for n in numbers],
-              price=priced)
+              price=priced, option=_option)
 
 
 @cache
