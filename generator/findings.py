@@ -11,14 +11,17 @@ or rule id plus a kind), never from a counter, so that links to a ruling do not 
 """
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass
-import re
 from functools import cache
+from pathlib import Path
 
 import pandas as pd
 
 from .datafile import Map, Opt, fail, load, unique
+from .outputs import write_csv
 from .structure import Row, article
 from .text import all_lines, fold
 
@@ -299,6 +302,18 @@ def problems(rows: Iterable[CheckRow], found: Iterable[Finding]) -> list[tuple[C
             out.append((r, f"{r.example_id} states {r.stated}, the rules give {r.engine or '—'} ({r.verdict}); "
                            f"its finding {r.finding_id} is a {kinds[r.finding_id]}, which cannot explain that"))
     return out
+
+
+def publish(game: str, rows: Iterable[CheckRow], found: Iterable[Finding], constants: Iterable[Constant],
+            generated: Path) -> str:
+    """A game's cross-check step: the gate, then <game>_crosscheck.csv and <game>_findings.csv; its summary."""
+    rows, found = list(rows), list(found)
+    check_consistency(game, rows, found, constants)
+    write_csv(frame(rows, CheckRow), generated / f"{game}_crosscheck.csv")
+    write_csv(frame(found, Finding), generated / f"{game}_findings.csv")
+    verdicts = Counter(r.verdict for r in rows)
+    return (f"{len(rows)} 条算例：" + "，".join(f"{k} {v}" for k, v in sorted(verdicts.items()))
+            + f"；{len(found)} 条勘误与争议")
 
 
 def check_consistency(game: str, rows: Iterable[CheckRow], found: Iterable[Finding],

@@ -15,7 +15,7 @@ from rules.zipai.presets import config as default_config
 from rules.zipai.presets import rules_data
 
 from .errors import BuildError
-from .findings import CheckRow, Finding, check_consistency, frame
+from .findings import CheckRow, Finding, publish
 from .outputs import write_csv, write_json
 from .zipai_check import constants
 from .zipai_check import crosscheck as _crosscheck
@@ -124,16 +124,7 @@ def steps(ctx) -> list:
                 f"一手牌最多 {reached().most[0]} 胡")
 
     def check() -> str:
-        rows = crosscheck()
-        found = findings()
-        check_consistency("zipai", rows, found, constants())
-        write_csv(frame(list(rows), CheckRow), ctx.generated / "zipai_crosscheck.csv")
-        write_csv(frame(list(found), Finding), ctx.generated / "zipai_findings.csv")
-        verdicts: dict[str, int] = {}
-        for r in rows:
-            verdicts[r.verdict] = verdicts.get(r.verdict, 0) + 1
-        return f"{len(rows)} 条算例：" + "，".join(f"{k} {v}" for k, v in sorted(verdicts.items())) + \
-            f"；{len(found)} 条勘误与争议"
+        return publish("zipai", crosscheck(), findings(), constants(), ctx.generated)
 
     # The cross-check first: a broken constant or finding stops the build before the long steps.
     return [("字牌：核对算例、记录勘误", check), ("字牌：胡息表与读法", tables), ("字牌：枚举并计价所有情形", payouts)]
