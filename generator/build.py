@@ -2,8 +2,9 @@
 
 Steps come from providers, one module per part of the product; each provider
 has `steps(ctx) -> list[(title, function)]`, and each function returns a
-one-line summary. Everything a step writes goes under the folders in `ctx`, so
-tests can build into a temporary folder.
+one-line summary. A build reads its inputs from `ctx.data` (data/ by default;
+the data-corruption tests point it at a copy) and writes only under the output
+folders in `ctx`, never into data/ or site_src/.
 """
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .paths import EXAMPLES, GENERATED, SITE, SITE_SRC
+from rules.data import use_data_dir
+
+from .paths import DATA, DOCS, GENERATED, SITE
 
 # In build order. Each names a module with a `steps(ctx)` function; every game's own
 # module (`Game.generator`, see generator.games) comes in between, in registry order.
@@ -30,31 +33,41 @@ def providers() -> list[str]:
 
 @dataclass(frozen=True)
 class BuildContext:
-    """Where a build writes: generated data, worked examples, MkDocs docs folder, site."""
+    """What a build reads (data) and where it writes: generated data, MkDocs docs folder, site."""
 
+    data: Path = DATA
     generated: Path = GENERATED
-    examples: Path = EXAMPLES
-    docs: Path = SITE_SRC
+    docs: Path = DOCS
     site: Path = SITE
     with_site: bool = True
+
+    @property
+    def examples(self) -> Path:
+        """The committed worked examples (examples.csv), read and checked, never written by a build."""
+        return self.data / "examples"
 
 
 Step = tuple[str, Callable[[], str]]
 
 
 def steps(ctx: BuildContext) -> list[Step]:
+    use_data_dir(ctx.data)
     out: list[Step] = []
     for name in providers():
         out += importlib.import_module(name).steps(ctx)
     return out
 
 
-def run(ctx: BuildContext) -> None:
+def run(ctx: BuildContext, quiet: bool = False) -> None:
+    def say(text: str) -> None:
+        if not quiet:
+            print(text, file=sys.stderr, flush=True)
+
     todo = steps(ctx)
     started = time.perf_counter()
     for number, (title, step) in enumerate(todo, start=1):
-        print(f"[{number}/{len(todo)}] {title}…", file=sys.stderr, flush=True)
+        say(f"[{number}/{len(todo)}] {title}…")
         t0 = time.perf_counter()
         summary = step()
-        print(f"      {summary}（{time.perf_counter() - t0:.1f} 秒）", file=sys.stderr, flush=True)
-    print(f"完成，用时 {time.perf_counter() - started:.1f} 秒", file=sys.stderr)
+        say(f"      {summary}（{time.perf_counter() - t0:.1f} 秒）")
+    say(f"完成，用时 {time.perf_counter() - started:.1f} 秒")

@@ -7,3 +7,7 @@ class BuildError(Exception):
 
 class SourceError(BuildError):
     """A source document is missing, altered or not UTF-8."""
+
+
+class DataError(BuildError):
+    """A hand-written data file is missing, not valid TOML, or breaks its schema."""

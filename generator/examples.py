@@ -11,13 +11,12 @@ refined by the words of the line itself; exceptions are listed per row there.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache
 
 from . import games
-from .paths import DATA
+from .datafile import Map, Opt, fail, load
 from .structure import Article, Row, article
 from .text import all_lines
 
@@ -236,10 +235,53 @@ def _fmt(value: Fraction | None) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):.4g}"
 
 
+CONTEXT = "examples/context.toml"
+_SETTINGS = {"pattern": Opt([str]), "method": Opt(str), "payer": Opt(str), "chain": Opt(str), "kongs": Opt(int),
+             "table_rule": Opt(str), "quantity": Opt(str), "hand": Opt(bool), "zimo_in_text": Opt(bool),
+             "dapao_in_text": Opt(bool), "bare_unit": Opt(str), "multipliers": Opt(bool)}
+_OVERRIDE = {"row": str, "amount": Opt(int), "doc": Opt(str), "why": str, "code": Opt(str), "quantity": Opt(str),
+             "method": Opt(str), "payer": Opt(str), "pattern": Opt([str]), "chain": Opt(str), "kongs": Opt(int),
+             "arithmetic": Opt(str), "evaluates_to": Opt(str), "note": Opt(str), "table_rule": Opt(str)}
+SCHEMA = Map({"section": Opt(Map(_SETTINGS)), "block": Opt(Map(_SETTINGS)), "override": Opt([_OVERRIDE])})
+MAX_KONGS = 4  # a hand has at most four kongs
+
+
 @cache
 def context() -> dict:
-    with (DATA / "examples" / "context.toml").open("rb") as fh:
-        return tomllib.load(fh)
+    data = load(CONTEXT, SCHEMA)
+    for game, settings in data.items():
+        for part in ("section", "block"):
+            for key, entry in settings.get(part, {}).items():
+                if not 0 <= entry.get("kongs", 0) <= MAX_KONGS:
+                    fail(CONTEXT, f"{game}.{part}.{key}.kongs", f"{entry['kongs']} is not 0–{MAX_KONGS}")
+        for index, o in enumerate(settings.get("override", ()), start=1):
+            if not 0 <= o.get("kongs", 0) <= MAX_KONGS:
+                fail(CONTEXT, f"{game}.override[{index}].kongs", f"{o['kongs']} is not 0–{MAX_KONGS}")
+    return data
+
+
+def _check_context(game: str, art: Article, found: dict[str, int]) -> None:
+    """Every section, block and override of the game's context names something in its article.
+
+    `found`: the number of amounts each row has in its fullest copy."""
+    settings = context().get(game, {})
+    sections = {str(b.section) for b in art.blocks}
+    blocks = {b.label for b in art.blocks if b.key}
+    for key in settings.get("section", {}):
+        if key not in sections:
+            fail(CONTEXT, f"{game}.section.{key}", f"the {game} article has no section {key}")
+    for key in settings.get("block", {}):
+        if key not in blocks:
+            fail(CONTEXT, f"{game}.block.{key}", f"the {game} article has no block {key}")
+    rows = art.by_id()
+    for index, o in enumerate(settings.get("override", ()), start=1):
+        at = f"{game}.override[{index}]"
+        if o["row"] not in rows:
+            fail(CONTEXT, f"{at}.row", f"no row {o['row']!r} in the {game} article")
+        if "doc" in o and o["doc"] not in art.documents:
+            fail(CONTEXT, f"{at}.doc", f"{o['doc']!r} is not a copy of the {game} article")
+        if not 1 <= o.get("amount", 1) <= found.get(o["row"], 0):
+            fail(CONTEXT, f"{at}.amount", f"row {o['row']} states {found.get(o['row'], 0)} amounts, not {o.get('amount', 1)}")
 
 
 @dataclass(frozen=True)
@@ -362,6 +404,7 @@ def extract(game: str) -> list[Example]:
     lines = all_lines()
     rows = art.by_id()
     out: list[Example] = []
+    counts: dict[str, int] = {}
     for row in art.rows:
         if row.inferred:
             continue
@@ -372,6 +415,7 @@ def extract(game: str) -> list[Example]:
             quote = "".join(lines[doc][n - 1].original.strip(" \u3000") for n in numbers)
             settings = _settings(game, row)
             found = statements(row.texts[doc], settings.get("bare_unit", ""), settings.get("multipliers", False))
+            counts[row.id] = max(counts.get(row.id, 0), len(found))
             for index, st in enumerate(found):
                 example = Example(
                     id=f"{row.id}-d{doc}-{index + 1}",
@@ -380,4 +424,5 @@ def extract(game: str) -> list[Example]:
                     stated=st.stated, unit=st.unit, arithmetic=st.arithmetic, evaluates_to=st.evaluates_to,
                 )
                 out.append(_situation(example, st, rows, game, index))
+    _check_context(game, art, counts)
     return out

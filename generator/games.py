@@ -16,7 +16,9 @@ and, when the game needs them,
 - ``pages(pages, d)``: its own pages (`generator.site.pages.Pages`);
 - ``targets() -> {id: page}``: ids its own pages hold anchors for (rule ids of a
   game without a source article);
-- ``charts() -> [(anchor id, file name, function(d, path))]`` for the charts page.
+- ``charts() -> [(anchor id, file name, function(d, path))]`` for the charts page;
+- ``RULE_DATA = {data file: the core's loader}``: the rule data checked before the build
+  (`generator.inputs`), each complaint naming its file.
 """
 from __future__ import annotations
 

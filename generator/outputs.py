@@ -7,9 +7,13 @@ from pathlib import Path
 import pandas as pd
 
 
+def csv_bytes(frame: pd.DataFrame) -> bytes:
+    return frame.to_csv(index=False, lineterminator="\n").encode("utf-8")
+
+
 def write_csv(frame: pd.DataFrame, path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
-    frame.to_csv(path, index=False, lineterminator="\n", encoding="utf-8")
+    path.write_bytes(csv_bytes(frame))
     return path
 
 

@@ -1,4 +1,4 @@
-"""Merge every game's cross-check and findings into data/generated/crosscheck.csv and findings.csv."""
+"""Merge every game's cross-check and findings into build/generated/crosscheck.csv and findings.csv."""
 from __future__ import annotations
 
 import pandas as pd

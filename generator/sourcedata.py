@@ -3,21 +3,23 @@ differences and worked examples."""
 from __future__ import annotations
 
 from dataclasses import asdict
+from pathlib import Path
 
 import pandas as pd
 
+from .datafile import fail
 from .examples import extract
 from .games import ids
-from .outputs import write_csv
-from .paths import DATA
-from .sources import documents
+from .inputs import check_inputs
+from .outputs import csv_bytes, write_csv
+from .paths import data_dir
 from .structure import article
 from .text import all_lines, class_labels
 
 
 def games_with_article() -> list[str]:
     """The games built from a source document: those with a structure (data/structure/<id>.toml)."""
-    return [game for game in ids() if (DATA / "structure" / f"{game}.toml").is_file()]
+    return [game for game in ids() if (data_dir() / "structure" / f"{game}.toml").is_file()]
 
 
 def lines_table() -> pd.DataFrame:
@@ -105,11 +107,45 @@ def examples_table() -> pd.DataFrame:
     return pd.DataFrame.from_records(rows)
 
 
+EXAMPLES_FILE = "examples/examples.csv"
+WRITE_EXAMPLES = "python -m generator examples --write"
+
+
+def examples_csv() -> bytes:
+    """examples.csv as the sources and data/examples/context.toml give it now."""
+    return csv_bytes(examples_table())
+
+
+def check_examples() -> str:
+    """The committed examples.csv is what the data gives; a build never rewrites it."""
+    committed = data_dir() / EXAMPLES_FILE
+    fresh = examples_csv()
+    try:
+        current = committed.read_bytes()
+    except FileNotFoundError:
+        fail(EXAMPLES_FILE, "", f"file is missing; run `{WRITE_EXAMPLES}`")
+    if current != fresh:
+        old, new = current.decode("utf-8", "replace").splitlines(), fresh.decode("utf-8").splitlines()
+        first = next((i for i, (a, b) in enumerate(zip(old, new)) if a != b), min(len(old), len(new)))
+        fail(EXAMPLES_FILE, f"line {first + 1}",
+             f"out of date with the sources and data/examples/context.toml ({len(old) - 1} rows committed, "
+             f"{len(new) - 1} extracted now); review and run `{WRITE_EXAMPLES}`")
+    return f"{len(fresh.splitlines()) - 1} 行，与提交的 data/{EXAMPLES_FILE} 一致"
+
+
+def write_examples() -> Path:
+    """The one command that writes data/examples/examples.csv."""
+    path = data_dir() / EXAMPLES_FILE
+    path.write_bytes(examples_csv())
+    return path
+
+
 def steps(ctx) -> list:
-    """Build steps: verify the sources, classify and align, extract the examples."""
+    """Build steps: verify the sources and every data file, classify and align, check the examples."""
 
     def verify() -> str:
-        return ", ".join(f"{d.id}: {len(d.lines)} 行" for d in documents().values())
+        docs = check_inputs()
+        return ", ".join(f"{d.id}: {len(d.lines)} 行" for d in docs.values()) + "；数据文件均有效"
 
     def articles() -> str:
         lines = lines_table()
@@ -124,10 +160,5 @@ def steps(ctx) -> list:
                 differences += len(diffs)
         return f"{len(lines)} 行，两份抄本差异 {differences} 处"
 
-    def examples() -> str:
-        table = examples_table()
-        write_csv(table, ctx.examples / "examples.csv")
-        per_doc = table.groupby("doc").size().to_dict()
-        return f"{len(table)} 行（" + "，".join(f"{d}: {n}" for d, n in sorted(per_doc.items())) + "）"
-
-    return [("读取并核对原文", verify), ("逐行分类、对齐两份抄本", articles), ("抽取算例", examples)]
+    return [("读取并核对原文与数据文件", verify), ("逐行分类、对齐两份抄本", articles),
+            ("抽取算例并与提交的 examples.csv 核对", check_examples)]

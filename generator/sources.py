@@ -6,13 +6,19 @@ and fails with one line naming the file when it is missing, altered or not UTF-8
 from __future__ import annotations
 
 import hashlib
-import tomllib
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from .datafile import fail, load, unique
 from .errors import SourceError
-from .paths import DATA, SOURCES
+from .paths import data_dir
+
+FILE = "sources.toml"
+SCHEMA = {"document": [{"id": str, "file": str, "sha256": str, "game": str, "title": str, "role": str,
+                        "article_lines": [int]}]}
+LINE_REF = re.compile(r"(\d{3}):(\d+)")
 
 
 @dataclass(frozen=True)
@@ -34,12 +40,21 @@ class Document:
         return self.article_first <= number <= self.article_last
 
 
-def registry(path: Path = DATA / "sources.toml") -> list[dict]:
-    with path.open("rb") as fh:
-        return tomllib.load(fh)["document"]
+@cache
+def registry() -> list[dict]:
+    """data/sources.toml, checked: ids unique, sha256 digests, `article_lines` a pair."""
+    entries = load(FILE, SCHEMA)["document"]
+    unique(FILE, "document.id", [e["id"] for e in entries])
+    for e in entries:
+        if not re.fullmatch(r"[0-9a-f]{64}", e["sha256"]):
+            fail(FILE, f"document[{e['id']}].sha256", f"not a sha256 digest: {e['sha256']!r}")
+        if len(e["article_lines"]) != 2:
+            fail(FILE, f"document[{e['id']}].article_lines", f"expected [first, last], got {e['article_lines']}")
+    return entries
 
 
-def load_document(entry: dict, folder: Path = SOURCES) -> Document:
+def load_document(entry: dict, folder: Path | None = None) -> Document:
+    folder = folder or data_dir() / "sources"
     path = folder / entry["file"]
     try:
         raw = path.read_bytes()
@@ -55,6 +70,10 @@ def load_document(entry: dict, folder: Path = SOURCES) -> Document:
             f"source {entry['file']} was altered: sha256 {digest[:12]}… is not the registered {entry['sha256'][:12]}…"
         )
     first, last = entry["article_lines"]
+    lines = tuple(text.split("\n"))
+    if not 1 <= first <= last <= len(lines):
+        fail(FILE, f"document[{entry['id']}].article_lines",
+             f"{[first, last]} is not a range of lines 1–{len(lines)} of {entry['file']}")
     return Document(
         id=entry["id"],
         file=entry["file"],
@@ -64,15 +83,28 @@ def load_document(entry: dict, folder: Path = SOURCES) -> Document:
         role=entry["role"],
         article_first=first,
         article_last=last,
-        lines=tuple(text.split("\n")),
+        lines=lines,
     )
 
 
 def documents() -> dict[str, Document]:
     """All registered documents by id, verified."""
-    return _documents(SOURCES)
+    return _documents(data_dir() / "sources")
 
 
 @cache
 def _documents(folder: Path) -> dict[str, Document]:
     return {entry["id"]: load_document(entry, folder) for entry in registry()}
+
+
+def line_ref(name: str, where: str, ref: str, article_only: bool = True) -> tuple[str, int]:
+    """A "doc:line" reference in data file `name`, checked against the documents."""
+    m = LINE_REF.fullmatch(ref)
+    docs = documents()
+    if not m or m.group(1) not in docs:
+        fail(name, where, f"{ref!r} is not a line of a registered document (doc:line, doc one of {', '.join(docs)})")
+    doc, number = docs[m.group(1)], int(m.group(2))
+    last = doc.article_last if article_only else len(doc.lines)
+    if not 1 <= number <= last:
+        fail(name, where, f"line {ref} is outside document {doc.id} (lines 1–{last})")
+    return doc.id, number

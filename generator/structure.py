@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import difflib
 import re
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 
-from .paths import DATA
+from .datafile import Opt, fail, load, unique
+from .sources import documents as registered_documents
+from .sources import line_ref
 from .text import Line, all_lines
 
 CONTENT = {"heading", "rule", "example", "note", "dispute"}
@@ -207,9 +208,33 @@ def _subsequence(short: list[str], long: list[str]) -> bool:
     return all(any(x == y for y in rest) for x in short)
 
 
+_BLOCK = {"key": str, "title": str, "inferred": Opt(bool), "reason": Opt(str), "heading": Opt([str]), "anchor": str}
+_SECTION = {"number": int, "title": str, "inferred": Opt(bool), "reason": Opt(str), "heading": Opt([str]),
+            "anchor": str, "block": Opt([_BLOCK])}
+SCHEMA = {"id_prefix": str, "documents": [str], "section": [_SECTION]}
+
+
+@cache
 def _load_structure(game: str) -> dict:
-    with (DATA / "structure" / f"{game}.toml").open("rb") as fh:
-        return tomllib.load(fh)
+    """data/structure/<game>.toml, checked: known documents, lines inside them, unique numbers and keys."""
+    name = f"structure/{game}.toml"
+    config = load(name, SCHEMA)
+    known = registered_documents()
+    for doc in config["documents"]:
+        if doc not in known:
+            fail(name, "documents", f"unknown document {doc!r} (registered: {', '.join(known)})")
+    if not 1 <= len(config["documents"]) <= 2:
+        fail(name, "documents", "expected one document or two copies of one")
+    unique(name, "section.number", [sec["number"] for sec in config["section"]])
+    for sec in config["section"]:
+        unique(name, f"section[{sec['number']}].block.key", [b["key"] for b in sec.get("block", ())])
+        for entry in [sec, *sec.get("block", ())]:
+            at = f"section[{sec['number']}]" + (f".block[{entry['key']}]" if "key" in entry else "")
+            for ref in [entry["anchor"], *entry.get("heading", ())]:
+                doc, _ = line_ref(name, f"{at}.anchor" if ref == entry["anchor"] else f"{at}.heading", ref)
+                if doc not in config["documents"]:
+                    fail(name, at, f"{ref} is in document {doc}, which this article does not use")
+    return config
 
 
 def _blocks(config: dict) -> list[Block]:
@@ -258,7 +283,7 @@ def build_article(game: str, lines: dict[str, list[Line]]) -> Article:
         for index, entry in enumerate(raw):
             if any(x.number == int(number) for x in entry.get(doc, [])):
                 return index
-        raise ValueError(f"structure anchor {anchor} is not a content line")
+        fail(f"structure/{game}.toml", "anchor", f"{anchor} is not a content line (heading, rule, example, note or dispute)")
 
     starts = sorted(((position(b.anchor), order, b) for order, b in enumerate(blocks)), key=lambda t: t[:2])
     rows: list[Row] = []
@@ -276,7 +301,8 @@ def build_article(game: str, lines: dict[str, list[Line]]) -> Article:
                         inferred=True, reason=current.reason)
                 )
                 counters[(block_id, "h")] = 1
-        assert current is not None, "the first content line must start a section"
+        if current is None:
+            fail(f"structure/{game}.toml", "section", "the first content line must be the anchor of a section")
         present = {d: tuple(x.number for x in entry.get(d, [])) for d in documents}
         texts = {d: "".join(x.clean for x in entry[d]) for d in documents if entry.get(d)}
         primary = next(d for d in documents if entry.get(d))
@@ -295,7 +321,7 @@ def build_article(game: str, lines: dict[str, list[Line]]) -> Article:
             row_id = block_id if letter == "h" and k == 1 else f"{block_id}-{letter}{k}"
         rows.append(Row(row_id, current.section, current.key, cls, text, present, texts,
                         item=item, differences=difference(texts, documents)))
-    _check_unique(rows)
+    _check_unique(game, rows)
     return Article(game, prefix, documents, tuple(blocks), tuple(rows))
 
 
@@ -310,9 +336,9 @@ def _title_text(block: Block) -> str:
     return f"{word}、{block.title}"
 
 
-def _check_unique(rows: list[Row]) -> None:
+def _check_unique(game: str, rows: list[Row]) -> None:
     seen: dict[str, Row] = {}
     for row in rows:
         if row.id in seen:
-            raise ValueError(f"duplicate id {row.id}: {seen[row.id].cite()} and {row.cite()}")
+            fail(f"structure/{game}.toml", "", f"two rows get the id {row.id} ({seen[row.id].cite()} and {row.cite()}): a block anchor is misplaced")
         seen[row.id] = row

@@ -8,12 +8,11 @@ always kept beside it. Every line gets exactly one class (data/text/classify.tom
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 
-from .paths import DATA
-from .sources import Document, documents
+from .datafile import Map, Opt, fail, load, unique
+from .sources import Document, documents, line_ref
 
 BLANK = re.compile(r"^[\s\u3000\xa0]*$")
 TRIM = " \t\u3000\xa0"
@@ -44,27 +43,92 @@ class Line:
     why: str
 
 
+SCHEMAS = {
+    "spam.toml": {"pattern": [{"id": str, "regex": str, "example": str}]},
+    "foldings.toml": {"fold": [{"from": str, "to": str, "kind": str, "note": Opt(str), "where": [str]}]},
+    "classify.toml": {
+        "classes": Map(str),
+        "override": [{"line": str, "class": str, "why": str}],
+        "rule": [{"class": str, "docs": Opt([str]), "regex": str, "why": str}],
+    },
+}
+
+
+def _regex(name: str, where: str, text: str) -> re.Pattern[str]:
+    try:
+        return re.compile(text)
+    except re.error as exc:
+        fail(name, where, f"not a regular expression ({exc})")
+
+
+@cache
 def _toml(name: str) -> dict:
-    with (DATA / "text" / name).open("rb") as fh:
-        return tomllib.load(fh)
+    return load(f"text/{name}", SCHEMAS[name])
 
 
 @cache
 def spam_patterns() -> tuple[re.Pattern[str], ...]:
-    return tuple(re.compile(p["regex"]) for p in _toml("spam.toml")["pattern"])
+    name, entries = "text/spam.toml", _toml("spam.toml")["pattern"]
+    unique(name, "pattern.id", [p["id"] for p in entries])
+    out = []
+    for p in entries:
+        pattern = _regex(name, f"pattern[{p['id']}].regex", p["regex"])
+        if not pattern.search(p["example"]):
+            fail(name, f"pattern[{p['id']}]", f"regex does not match its own example {p['example']!r}")
+        out.append(pattern)
+    return tuple(out)
 
 
 @cache
 def folds() -> tuple[Fold, ...]:
-    return tuple(
-        Fold(f["from"], f["to"], f["kind"], f.get("note", ""), tuple(f["where"]))
-        for f in _toml("foldings.toml")["fold"]
-    )
+    name = "text/foldings.toml"
+    out = []
+    for f in _toml("foldings.toml")["fold"]:
+        if not f["from"] or f["from"] == f["to"]:
+            fail(name, f"fold[{f['from']}→{f['to']}]", "`from` must be a non-empty text other than `to`")
+        out.append(Fold(f["from"], f["to"], f["kind"], f.get("note", ""), tuple(f["where"])))
+    unique(name, "fold.from", [f.source for f in out])
+    return tuple(out)
 
 
 @cache
 def class_labels() -> dict[str, str]:
     return dict(_toml("classify.toml")["classes"])
+
+
+def check_text_data() -> None:
+    """What the text files say about the documents holds: every fold occurs exactly
+    where it is listed (so a fold cannot silently change other words), every
+    override and rule names a known line, document and class."""
+    spam_patterns()
+    name = "text/foldings.toml"
+    found = fold_occurrences()
+    for f in folds():
+        where = f"fold[{f.source}→{f.target}].where"
+        for ref in f.where:
+            line_ref(name, where, ref)
+        if sorted(f.where) != sorted(found[f.source]):
+            extra = sorted(set(f.where) - set(found[f.source]))
+            missing = sorted(set(found[f.source]) - set(f.where))
+            problem = (f"listed at {extra[0]}, where {f.source!r} does not occur" if extra else
+                       f"{f.source!r} also occurs at {missing[0]}, which is not listed" if missing else
+                       f"lists {len(f.where)} occurrences but there are {len(found[f.source])}")
+            fail(name, where, problem)
+    name = "text/classify.toml"
+    config = _toml("classify.toml")
+    labels = class_labels()
+    docs = documents()
+    for index, o in enumerate(config["override"], start=1):
+        line_ref(name, f"override[{index}].line", o["line"])
+        if o["class"] not in labels:
+            fail(name, f"override[{index}].class", f"unknown class {o['class']!r} (classes: {', '.join(labels)})")
+    for index, r in enumerate(config["rule"], start=1):
+        if r["class"] not in labels:
+            fail(name, f"rule[{index}].class", f"unknown class {r['class']!r} (classes: {', '.join(labels)})")
+        for doc in r.get("docs", ()):
+            if doc not in docs:
+                fail(name, f"rule[{index}].docs", f"unknown document {doc!r}")
+        _regex(name, f"rule[{index}].regex", r["regex"])
 
 
 def strip_spam(text: str) -> tuple[str, tuple[str, ...]]:

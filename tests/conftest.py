@@ -50,8 +50,7 @@ class Built:
 
 
 def build_into(root: Path) -> Built:
-    ctx = BuildContext(generated=root / "generated", examples=root / "examples",
-                       docs=root / "docs", site=root / "site", with_site=True)
+    ctx = BuildContext(generated=root / "generated", docs=root / "docs", site=root / "site", with_site=True)
     t0 = time.perf_counter()
     run(ctx)
     return Built(ctx, time.perf_counter() - t0)

@@ -130,11 +130,33 @@ def test_zipai_worked_examples():
     assert rows["zp-2-teshu-e1-d003-2"].stated == 60
 
 
-def test_committed_examples_file_is_up_to_date(tmp_path):
+def test_committed_examples_file_is_up_to_date():
     """data/examples/examples.csv is generated; the committed copy must match a fresh extraction."""
-    from generator.outputs import write_csv
     from generator.paths import EXAMPLES
-    from generator.sourcedata import examples_table
+    from generator.sourcedata import examples_csv
 
-    fresh = write_csv(examples_table(), tmp_path / "examples.csv")
-    assert fresh.read_bytes() == (EXAMPLES / "examples.csv").read_bytes(), "run: python -m generator build --no-site"
+    assert examples_csv() == (EXAMPLES / "examples.csv").read_bytes(), "run: python -m generator examples --write"
+
+
+def test_only_the_explicit_command_writes_the_examples_file(tmp_path):
+    """`examples` checks, `examples --write` rewrites; the rewritten file is the committed one."""
+    import shutil
+    import subprocess
+    import sys
+
+    from generator.paths import DATA, ROOT
+
+    data = tmp_path / "data"
+    shutil.copytree(DATA, data, ignore=shutil.ignore_patterns("editions"))
+    committed = (data / "examples" / "examples.csv").read_bytes()
+    (data / "examples" / "examples.csv").write_bytes(committed.replace(b",1,\xe5\x88\x86,", b",2,\xe5\x88\x86,", 1))
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "generator", "examples", *args, "--data", str(data)],
+                              cwd=ROOT, capture_output=True, text=True)
+
+    stale = run()
+    assert stale.returncode == 2 and stale.stderr.count("\n") == 1 and "examples --write" in stale.stderr
+    assert run("--write").returncode == 0
+    assert (data / "examples" / "examples.csv").read_bytes() == committed
+    assert run().returncode == 0

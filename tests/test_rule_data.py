@@ -41,14 +41,14 @@ def _rename(config: dict, path: tuple, new: str) -> dict:
 
 @pytest.mark.parametrize("config, says", [
     # the review's case: a misspelt per_kong silently turned a 杠上花 total of 21 into 12
-    (_rename(NANNING, ("methods", "杠上花", "per_kong"), "per_kongg"), "[methods.杠上花]: unknown key per_kongg"),
-    (_edit(NANNING, ("constants", "zimo_unit", "value"), delete=True), "[constants.zimo_unit]: missing key value"),
+    (_rename(NANNING, ("methods", "杠上花", "per_kong"), "per_kongg"), "[methods.杠上花]: unknown key 'per_kongg'"),
+    (_edit(NANNING, ("constants", "zimo_unit", "value"), delete=True), "[constants.zimo_unit]: missing key 'value'"),
     (_edit(NANNING, ("constants", "zimo_unit", "value"), "3"), "[constants.zimo_unit] value: expected int"),
-    (_edit(NANNING, ("constants", "doubling"), delete=True), "[constants]: missing key doubling"),
+    (_edit(NANNING, ("constants", "doubling"), delete=True), "[constants]: missing key 'doubling'"),
     (_edit(NANNING, ("options", "menqing_rule", "default"), "base5"), "[options.menqing_rule] default: 'base5'"),
     (_edit(NANNING, ("methods", "自摸", "scale"), "大大炮"), "[methods.自摸] scale"),
     (_edit(NANNING, ("features", "清一色", "rules"), []), "[features.清一色] rules: empty list"),
-    (_edit(NANNING, ("options", "moma_extra"), NANNING["options"]["moma"]), "[options]: unknown key moma_extra"),
+    (_edit(NANNING, ("options", "moma_extra"), NANNING["options"]["moma"]), "[options]: unknown key 'moma_extra'"),
     (_edit(NANNING, ("preset",), NANNING["preset"] + [{"id": "x", "name": "x", "description": "x",
                                                        "options": {"moma": "onn"}}]), "[preset 10]: option moma"),
 ])
@@ -63,8 +63,8 @@ def test_the_presets_as_kept_load():
 
 
 @pytest.mark.parametrize("edit, says", [
-    (lambda d: d["mingtang"]["lielie"].update(valu=3), "[mingtang.lielie]: unknown key valu"),
-    (lambda d: d["gang"].pop("long"), "[gang]: missing key long"),
+    (lambda d: d["mingtang"]["lielie"].update(valu=3), "[mingtang.lielie]: unknown key 'valu'"),
+    (lambda d: d["gang"].pop("long"), "[gang]: missing key 'long'"),
     (lambda d: d["deck"]["copies"].update(value="4"), "[deck.copies] value: expected int"),
 ])
 def test_a_mistake_in_the_zipai_rules_names_the_file_and_key(edit, says):

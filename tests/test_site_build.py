@@ -34,6 +34,25 @@ def test_config_keeps_the_site_chinese_offline_and_strict():
     assert "search" in config["plugins"] and not isinstance(config["plugins"][0], dict), "no custom separator"
 
 
+def test_inputs_and_outputs_never_share_a_folder(built):
+    """MkDocs reads the generated docs folder; generated files never land in data/ or site_src/."""
+    from generator.build import BuildContext
+    from generator.paths import BUILD, DATA, DOCS, SITE_SRC
+
+    with (ROOT / "mkdocs.yml").open(encoding="utf-8") as fh:
+        config = yaml.load(fh, Loader=yaml.BaseLoader)
+    assert (ROOT / config["docs_dir"]).resolve() == DOCS.resolve()
+    default = BuildContext()
+    for output in (default.generated, default.docs, default.site):
+        assert not output.resolve().is_relative_to(DATA) and not output.resolve().is_relative_to(SITE_SRC)
+        assert output.resolve().is_relative_to(BUILD) or output == default.site
+    assert "/build/" in (ROOT / ".gitignore").read_text(encoding="utf-8").split()
+    # the session build: its docs folder holds a fresh copy of the hand-written assets, nothing else of site_src
+    hand_written = {p.relative_to(SITE_SRC) for p in SITE_SRC.rglob("*") if p.is_file()}
+    assert all(str(p).startswith("assets") for p in hand_written)
+    assert all((built.ctx.docs / p).read_bytes() == (SITE_SRC / p).read_bytes() for p in hand_written)
+
+
 def test_internal_links_and_anchors_resolve(built):
     broken = []
     for page in built.pages():

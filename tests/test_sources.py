@@ -66,7 +66,7 @@ def test_build_reports_a_missing_source_as_one_line(tmp_path, monkeypatch, capsy
     import generator.sources as sources
     from generator.__main__ import main
 
-    monkeypatch.setattr(sources, "SOURCES", tmp_path)
+    monkeypatch.setattr(sources, "data_dir", lambda: tmp_path)
     status = main(["build", "--no-site"])
     err = capsys.readouterr().err.strip().splitlines()
     assert status == 2

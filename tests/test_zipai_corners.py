@@ -2,7 +2,8 @@
 and the amounts the new findings quote."""
 import pytest
 
-from generator.zipai.check import TESHU, TESHU_HAND, findings_data
+from generator.findings import load_findings
+from generator.zipai.check import TESHU, TESHU_HAND
 from rules.errors import RuleError
 from rules.zipai.cli import score_request
 
@@ -50,7 +51,7 @@ def test_honghu_extra_counts_from_ten_under_both_thresholds():
 
 def test_special_bao_finding_quotes_the_cores_amounts():
     """zp-f-teshu-discarder-pays-less: A pays 60 beside B's 爆, 80 for a plain 点炮 of the same hand."""
-    finding = next(f for f in findings_data()["finding"] if f["id"] == "zp-f-teshu-discarder-pays-less")
+    finding = next(f for f in load_findings("zipai") if f["id"] == "zp-f-teshu-discarder-pays-less")
     teshu = {p["payer"]: p["amount"] for p in score_request(TESHU)["payments"]}
     plain = {p["payer"]: p["amount"] for p in score_request({**TESHU_HAND, "win": "点炮", "from": "上家"})["payments"]}
     own = {p["payer"]: p["amount"] for p in score_request({**TESHU, "readings": {"zp-r-teshu": "own_relation"}})
@@ -62,6 +63,6 @@ def test_special_bao_finding_quotes_the_cores_amounts():
 
 
 def test_issue_14_findings_are_present():
-    ids = {f["id"] for f in findings_data()["finding"]}
+    ids = {f["id"] for f in load_findings("zipai")}
     assert {"zp-f-concealed-four", "zp-f-teshu-discarder-pays-less", "zp-f-terms-undefined",
             "zp-f-long-shown-face-down", "zp-f-passed-card", "zp-f-huxi-regularity"} <= ids

@@ -7,7 +7,8 @@ from generator.examples import extract
 from generator.findings import KINDS, VERDICTS
 from generator.paths import DATA
 from generator.structure import article
-from generator.zipai.check import crosscheck, findings_data, original, probe
+from generator.findings import load_findings
+from generator.zipai.check import crosscheck, original, probe
 from rules.zipai.config import READINGS
 from rules.zipai.presets import readings_data, rules_data
 
@@ -59,7 +60,7 @@ def test_each_reading_probe_shows_the_difference(rid):
 
 
 def test_findings_are_quoted_exactly_and_ids_are_stable():
-    data = findings_data()["finding"]
+    data = load_findings("zipai")
     ids = [f["id"] for f in data]
     assert len(ids) == len(set(ids))
     source = (DATA / "sources" / "003_0bef7d9dd92984f8.txt").read_text(encoding="utf-8")
@@ -67,15 +68,15 @@ def test_findings_are_quoted_exactly_and_ids_are_stable():
         assert re.fullmatch(r"zp-f-[a-z0-9-]+", f["id"])
         assert f["kind"] in KINDS and f["verdict"] and f["what_is_wrong"] and f["rules_give"]
         for q in f["quote"]:
-            assert original(q["id"], q["text"]) in source
+            assert original(q["row"], q["text"]) in source
         if "option" in f:
             assert f["option"] in READINGS
-        for row in f.get("check_rows", []):
+        for row in f.get("covers", []):
             assert row in ROWS or row in {e.id for e in extract("zipai")}, row
 
 
 def test_the_two_findings_the_issue_names():
-    by_id = {f["id"]: f for f in findings_data()["finding"]}
+    by_id = {f["id"]: f for f in load_findings("zipai")}
     assert "后面详细说明" in by_id["zp-f-gangfen-missing"]["quote"][0]["text"]
     assert by_id["zp-f-heihu-vs-heilielie"]["kind"] == "contradiction"
 
@@ -86,7 +87,7 @@ def test_every_extracted_amount_has_a_verdict():
     assert [r.example_id for r in rows] == [e.id for e in examples]
     assert all(r.verdict in VERDICTS for r in rows)
     assert all(e.quantity != "total" for e in examples)  # context.toml says what each one prices
-    contradictions = {f["id"] for f in findings_data()["finding"] if f["kind"] == "contradiction"}
+    contradictions = {f["id"] for f in load_findings("zipai") if f["kind"] == "contradiction"}
     for r in rows:
         if r.verdict == "contradicts_rules":
             assert r.finding_id in contradictions

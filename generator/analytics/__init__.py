@@ -1,6 +1,6 @@
 """Build provider: how rare each hand is against what it pays, the 摸码 odds and the 字牌 odds.
 
-The data steps write data/generated/nanning_rarity.csv, moma_odds.csv and
+The data steps write build/generated/nanning_rarity.csv, moma_odds.csv and
 zipai_odds.csv. With the site, one more step writes the page analytics.md (the
 name the site's nav uses) and its charts and downloads under
 analytics/ in the MkDocs docs folder.

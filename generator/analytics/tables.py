@@ -1,4 +1,4 @@
-"""The analytics results as tables (CSV under data/generated/), and how numbers are written.
+"""The analytics results as tables (CSV under build/generated/), and how numbers are written.
 
 Counts are exact integers; probabilities are exact fractions, written as decimals
 with ten significant digits only here, at the edge.

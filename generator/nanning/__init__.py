@@ -4,15 +4,18 @@ findings; the patterns its worked examples name; its pages and charts."""
 from __future__ import annotations
 
 from rules.nanning.payouts import payout_json, payout_rows
+from rules.nanning.preset import presets
 
-from ..errors import BuildError
-from ..findings import CheckRow, Finding, frame
+from ..findings import publish
 from ..outputs import write_csv, write_json
 from .charts import charts  # noqa: F401 (a hook of generator.games)
-from .check import check_consistency, crosscheck_rows, findings
+from .check import constants, crosscheck_rows, findings
 from .patterns import example_patterns, normalise_patterns  # noqa: F401 (hooks of generator.games)
 from .site import pages, site_data  # noqa: F401 (hooks of generator.games)
 from .tables import payout_csv, presets_json
+
+# The rule data the core reads: checked first by `generator.inputs`, each complaint naming its file.
+RULE_DATA = {"nanning/presets.toml": presets}
 
 
 def steps(ctx) -> list:
@@ -26,16 +29,7 @@ def steps(ctx) -> list:
         return f"{len(rows)} 行（{presets} 个规则预设；可能出现 {feasible} 行，不可能 {len(rows) - feasible} 行）"
 
     def crosscheck() -> str:
-        rows = crosscheck_rows()
-        found = findings()
-        problems = check_consistency(rows, found)
-        if problems:
-            raise BuildError("Nanning cross-check: " + "; ".join(problems[:5]) + (" …" if len(problems) > 5 else ""))
-        write_csv(frame(list(rows), CheckRow), ctx.generated / "nanning_crosscheck.csv")
-        write_csv(frame(list(found), Finding), ctx.generated / "nanning_findings.csv")
-        verdicts: dict[str, int] = {}
-        for r in rows:
-            verdicts[r.verdict] = verdicts.get(r.verdict, 0) + 1
-        return f"{len(rows)} 条算例：" + "，".join(f"{k} {v}" for k, v in sorted(verdicts.items())) + f"；{len(found)} 条勘误与争议"
+        return publish("nanning", crosscheck_rows(), findings(), constants(), ctx.generated)
 
-    return [("南宁：枚举并计价所有情形", payouts), ("南宁：核对算例、记录勘误", crosscheck)]
+    # The cross-check first: a broken constant or finding stops the build before the long steps.
+    return [("南宁：核对算例、记录勘误", crosscheck), ("南宁：枚举并计价所有情形", payouts)]

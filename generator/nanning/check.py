@@ -20,10 +20,8 @@ from rules.nanning.payouts import parse_code, situation_code
 from rules.nanning.scoring import Settlement, price, price_unchecked
 
 from ..examples import Example, extract
-from ..findings import CheckRow, Finding
-from .tables import Priced, priced, rulings_config
-from ..structure import article
-from ..text import all_lines
+from ..findings import CheckRow, Constant, Finding, Hooks, build_findings, finding_for
+from .tables import priced
 
 METHODS = {m.value: m for m in Method}
 METHODS["大炮"] = Method.QUANQIUPAO  # the plain 大炮 scale: one player pays for all three, no chain
@@ -130,7 +128,6 @@ def _situation_words(example: Example) -> str:
 def crosscheck_rows() -> tuple[CheckRow, ...]:
     examples = extract("nanning")
     by_copy = _stated_by_copy(examples)
-    finding_of = finding_index()
     out = []
     for e in examples:
         result = engine(e)
@@ -138,7 +135,7 @@ def crosscheck_rows() -> tuple[CheckRow, ...]:
         index = int(e.id.rsplit("-", 1)[1])
         others = {d: v for d, v in by_copy[(e.row_id, index)].items() if d != e.doc}
         common = dict(example_id=e.id, game="nanning", doc=e.doc, line=e.line, row_id=e.row_id, quote=e.quote,
-                      situation=_situation_words(e), stated=e.stated, finding_id=finding_of.get(e.id, ""))
+                      situation=_situation_words(e), stated=e.stated, finding_id=(finding_for("nanning", e.id, e.row_id) or {}).get("id", ""))
         if isinstance(result, str):
             out.append(CheckRow(**common, engine="", verdict="uncheckable", reason=result))
             continue
@@ -164,77 +161,24 @@ def crosscheck_rows() -> tuple[CheckRow, ...]:
 
 # ---- findings ----------------------------------------------------------------
 
-def _quote(lines: list[str]) -> str:
-    """The original text of document lines, exactly as written."""
-    docs = all_lines()
-    out = []
-    for ref in lines:
-        doc, number = ref.split(":")
-        out.append(docs[doc][int(number) - 1].original.strip(" \u3000"))
-    return "｜".join(out)
+def _option(key: str) -> tuple[str, list[str]]:
+    """A preset option: the texts say its alternatives themselves; it must exist."""
+    specs = presets()[DEFAULT].option_specs
+    if key not in specs:
+        raise KeyError(f"data/nanning/presets.toml has no option {key}; options: {', '.join(specs)}")
+    return "", []
 
 
-def _lines_of(rows: list[str]) -> list[str]:
-    art = article("nanning").by_id()
-    refs = []
-    for row_id in rows:
-        for doc, numbers in art[row_id].sources.items():
-            refs += [f"{doc}:{n}" for n in numbers]
-    return refs
-
-
-def finding_index() -> dict[str, str]:
-    """Example id → the finding that covers it."""
-    out = {}
-    for entry in rulings_config()["finding"]:
-        for example_id in entry.get("examples", ()):
-            out[example_id] = entry["id"]
-    return out
-
-
-def _fill(text: str, prices: dict[str, Priced]) -> str:
-    return text.format(**prices)
+HOOKS = Hooks("nanning", cite=lambda row: [f"{doc}:{n}" for doc, numbers in row.sources.items() for n in numbers],
+              price=priced, option=_option)
 
 
 @cache
 def findings() -> tuple[Finding, ...]:
-    out = []
-    for entry in rulings_config()["finding"]:
-        prices = {name: priced(spec) for name, spec in entry.get("prices", {}).items()}
-        lines = entry.get("lines") or _lines_of(entry["rows"])
-        out.append(Finding(
-            id=entry["id"],
-            game="nanning",
-            kind=entry["kind"],
-            title=_fill(entry["title"], prices),
-            lines="; ".join(lines),
-            quote=_quote(lines),
-            what_is_wrong=_fill(entry["what"], prices),
-            rules_give=_fill(entry.get("rules_give", ""), prices),
-            alternatives=_fill(entry.get("alternatives", ""), prices),
-            verdict=_fill(entry["verdict"], prices),
-            example_ids=" ".join(entry.get("examples", ())),
-            rule_ids=" ".join(entry.get("rows", ())),
-            option=entry.get("option", ""),
-        ))
-    return tuple(out)
+    return tuple(build_findings(HOOKS, crosscheck_rows()))
 
 
-def check_consistency(rows: tuple[CheckRow, ...], found: tuple[Finding, ...]) -> list[str]:
-    """What the build refuses: an example without verdict, a 'matches' that does not match,
-    an inconsistency without a finding, a finding naming an unknown example."""
-    problems = []
-    ids = {f.id for f in found}
-    known = {r.example_id for r in rows}
-    for r in rows:
-        if r.verdict == "matches" and r.engine != str(r.stated):
-            problems.append(f"{r.example_id}: marked matches but engine {r.engine} ≠ stated {r.stated}")
-        if r.verdict != "matches" and not r.finding_id:
-            problems.append(f"{r.example_id}: verdict {r.verdict} has no finding in data/nanning/rulings.toml")
-        if r.finding_id and r.finding_id not in ids:
-            problems.append(f"{r.example_id}: finding {r.finding_id} does not exist")
-    for f in found:
-        for example_id in f.example_ids.split():
-            if example_id not in known:
-                problems.append(f"finding {f.id} names unknown example {example_id}")
-    return problems
+def constants() -> list[Constant]:
+    """The default preset's constants, for the gate to name the one that breaks the cross-check."""
+    return [Constant("nanning/presets.toml", f"constants.{key}", c.value, c.rules, c.quote)
+            for key, c in presets()[DEFAULT].constants.items()]

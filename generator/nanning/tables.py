@@ -5,9 +5,7 @@ The table itself is the core's (`rules.nanning.payouts`).
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from functools import cache
 
 import pandas as pd
 
@@ -18,8 +16,6 @@ from rules.nanning.payouts import chain_text, parse_code
 from rules.nanning.preset import DEFAULT, Preset, presets
 from rules.nanning.scoring import HAND, KONG, price, price_unchecked
 from rules.nanning.table import RELATIVE, Ending, multi_win, next_dealer
-
-from ..paths import DATA
 
 
 def payout_csv(rows: list[dict]) -> pd.DataFrame:
@@ -104,9 +100,3 @@ def priced(spec: str) -> Priced:
     except RuleError as exc:
         return Priced(None, "", exc.cite_zh())
     return Priced(settlement.total, settlement.formula, "")
-
-
-@cache
-def rulings_config() -> dict:
-    with (DATA / "nanning" / "rulings.toml").open("rb") as fh:
-        return tomllib.load(fh)

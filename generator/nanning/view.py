@@ -1,6 +1,6 @@
 """Views of the Nanning payout table for the cheat sheet and the charts.
 
-Rows are looked up by their dimension values (data/generated/nanning_payouts.json);
+Rows are looked up by their dimension values (build/generated/nanning_payouts.json);
 every dimension not named takes its first value (the 原文 preset, no 封胡, no 码).
 Nothing here prices anything: every number is a row's own `total` or `payments`.
 """

@@ -1,8 +1,8 @@
 """Build provider for the static site: charts, pages, then `mkdocs build --strict`.
 
 All three steps are skipped with `--no-site`. Pages and charts are written into
-ctx.docs (site_src/ by default; hand-written files live only in site_src/assets/,
-which is copied when building into another folder), the site into ctx.site.
+ctx.docs (build/docs/ by default, ignored by git), with a fresh copy of the
+hand-written site_src/assets/; the site goes into ctx.site.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..errors import BuildError
 from ..paths import ROOT, SITE_SRC
-from . import charts, edition, pages
+from . import edition, pages
 from .data import load
 
 CONFIG = ROOT / "mkdocs.yml"
@@ -102,6 +102,8 @@ def steps(ctx) -> list:
     def draw() -> str:
         folder = ctx.docs / "figures"
         shutil.rmtree(folder, ignore_errors=True)
+        from . import charts  # matplotlib: imported only when a site is built
+
         drawn[:] = charts.draw(data(), folder)
         return f"{len(drawn)} 张图"
 
@@ -109,8 +111,8 @@ def steps(ctx) -> list:
         d = data()
         log = edition.changelog(d)
         state["edition"] = log["current"]["edition"]
-        if ctx.docs.resolve() != SITE_SRC.resolve():
-            shutil.copytree(SITE_SRC / "assets", ctx.docs / "assets", dirs_exist_ok=True)
+        shutil.rmtree(ctx.docs / "assets", ignore_errors=True)
+        shutil.copytree(SITE_SRC / "assets", ctx.docs / "assets")
         pages.clear(ctx.docs)
         written = pages.Pages(d, ctx.docs, log, drawn).all()
         return f"{len(written)} 页，数据版本 {state['edition']}"

@@ -1,4 +1,4 @@
-"""`python -m generator.site show|record`: the data edition of data/generated, and recording it.
+"""`python -m generator.site show|record`: the data edition of build/generated, and recording it.
 
     .venv/bin/python -m generator build --no-site
     .venv/bin/python -m generator.site record --note "说明"
@@ -19,8 +19,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m generator.site",
                                      description="数据版本：显示当前版本，或把它记录到 data/editions/")
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("show", help="print the edition of data/generated")
-    rec = sub.add_parser("record", help="record the edition of data/generated in data/editions/")
+    sub.add_parser("show", help="print the edition of build/generated")
+    rec = sub.add_parser("record", help="record the edition of build/generated in data/editions/")
     rec.add_argument("--note", default="", help="what this edition changes (Chinese, one line)")
     args = parser.parse_args(argv)
     d = load(GENERATED, EXAMPLES)

@@ -25,17 +25,19 @@ import hashlib
 import json
 from pathlib import Path
 
-from ..paths import DATA, ROOT
+from ..errors import DataError
+from ..paths import DATA, data_dir
 from .data import SiteData
 
 EDITIONS = DATA / "editions"
 
 
-def input_digests(data_dir: Path = DATA) -> dict[str, str]:
-    """sha256 of every source document and every .toml under data/, by repository path."""
-    files = sorted(p for p in (data_dir / "sources").iterdir() if p.is_file())
-    files += sorted(p for p in data_dir.rglob("*.toml") if EDITIONS not in p.parents)
-    return {p.relative_to(ROOT).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest() for p in files}
+def input_digests(folder: Path | None = None) -> dict[str, str]:
+    """sha256 of every source document and every .toml under data/, by repository path (data/…)."""
+    folder = folder or data_dir()
+    files = sorted(p for p in (folder / "sources").iterdir() if p.is_file())
+    files += sorted(p for p in folder.rglob("*.toml") if (folder / "editions") not in p.parents)
+    return {"data/" + p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest() for p in files}
 
 
 def _int_or_text(value):
@@ -77,8 +79,20 @@ def recorded(folder: Path = EDITIONS) -> list[dict]:
     """The committed snapshots, oldest first."""
     if not folder.exists():
         return []
-    snaps = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.json"))]
+    snaps = [_snapshot(p) for p in sorted(folder.glob("*.json"))]
     return sorted(snaps, key=lambda s: s["seq"])
+
+
+def _snapshot(path: Path) -> dict:
+    """One recorded edition; a damaged file stops the build with one line naming it."""
+    try:
+        snap = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(snap, dict) or not isinstance(snap.get("seq"), int) or path.stem != snap.get("edition") \
+                or not isinstance(snap.get("inputs"), dict):
+            raise ValueError("expected an object with seq, edition (its file name) and inputs")
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise DataError(f"data/editions/{path.name}: not a recorded edition ({exc})") from None
+    return snap
 
 
 def diff(old: dict, new: dict) -> dict:

@@ -15,19 +15,23 @@ from rules.zipai.cli import score_request
 from rules.zipai.groups import ALIKE, GroupKind, make
 from rules.zipai.presets import config as default_config
 from rules.zipai.payouts import NOTES, READING_SET, payout_json, payout_rows, reached
-from rules.zipai.presets import rules_data
+from rules.zipai.presets import readings, rules, rules_data
 
 from ..errors import BuildError
-from ..findings import CheckRow, Finding, frame
+from ..findings import CheckRow, Finding, publish
 from ..outputs import write_csv, write_json
+from .charts import charts  # noqa: F401 (a hook of generator.games)
+from .check import constants
 from .check import crosscheck as _crosscheck
 from .check import findings as _findings
-from .charts import charts  # noqa: F401 (a hook of generator.games)
 from .check import line_of, original, readings_report
 from .payouts import payout_csv
 from .site import pages, site_data  # noqa: F401 (hooks of generator.games)
 
 NOT_IN_DOCUMENT = "不见于原文"
+
+# The rule data the core reads: checked first by `generator.inputs`, each complaint naming its file.
+RULE_DATA = {"zipai/rules.toml": rules, "zipai/readings.toml": readings}
 
 
 def crosscheck() -> list[CheckRow]:
@@ -128,14 +132,7 @@ def steps(ctx) -> list:
                 f"一手牌最多 {reached().most[0]} 胡")
 
     def check() -> str:
-        rows = crosscheck()
-        found = findings()
-        write_csv(frame(list(rows), CheckRow), ctx.generated / "zipai_crosscheck.csv")
-        write_csv(frame(list(found), Finding), ctx.generated / "zipai_findings.csv")
-        verdicts: dict[str, int] = {}
-        for r in rows:
-            verdicts[r.verdict] = verdicts.get(r.verdict, 0) + 1
-        return f"{len(rows)} 条算例：" + "，".join(f"{k} {v}" for k, v in sorted(verdicts.items())) + \
-            f"；{len(found)} 条勘误与争议"
+        return publish("zipai", crosscheck(), findings(), constants(), ctx.generated)
 
-    return [("字牌：胡息表与读法", tables), ("字牌：枚举并计价所有情形", payouts), ("字牌：核对算例、记录勘误", check)]
+    # The cross-check first: a broken constant or finding stops the build before the long steps.
+    return [("字牌：核对算例、记录勘误", check), ("字牌：胡息表与读法", tables), ("字牌：枚举并计价所有情形", payouts)]

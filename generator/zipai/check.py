@@ -11,10 +11,8 @@ with their quotes mapped back to the original characters.
 from __future__ import annotations
 
 import itertools
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 
 from rules.errors import RuleError
 from rules.zipai.cards import Card, Size
@@ -22,7 +20,7 @@ from rules.zipai.cli import score_request
 from rules.zipai.config import READINGS, Config
 from rules.zipai.groups import GroupKind, make
 from rules.zipai.presets import config as default_config
-from rules.zipai.presets import readings_data
+from rules.zipai.presets import readings_data, rules_data
 from rules.zipai.scoring import (
     Bao,
     Circumstances,
@@ -44,10 +42,8 @@ from rules.zipai.scoring import (
 )
 
 from ..examples import Example, extract
-from ..findings import KINDS, CheckRow, Finding
-from ..paths import DATA
+from ..findings import CheckRow, Constant, Finding, Hooks, build_findings, finding_for, quote_text
 from ..structure import article
-from ..text import all_lines
 
 # The 特殊爆牌 example as a real hand: C holds 23胡 and one 归 (伍 four times, not a 拢),
 # nothing else; A (上家) discards to C, B (下家) has declared 爆牌. The fourth 伍 is the
@@ -59,22 +55,10 @@ TESHU = {**TESHU_HAND, "win": "点炮", "from": "上家", "bao": {"下家": "爆
 HUXI_EXAMPLE = (21, 4)
 
 
-@cache
-def findings_data() -> dict:
-    with (DATA / "zipai" / "findings.toml").open("rb") as fh:
-        return tomllib.load(fh)
-
-
-def original(row_id: str, text: str) -> str:
-    """The same words in the original file's characters (the clean text folds look-alikes 1:1)."""
-    row = article("zipai").by_id()[row_id]
-    (number,) = row.sources["003"]
-    line = all_lines()["003"][number - 1]
-    start = line.clean.find(text)
-    if start < 0:
-        raise ValueError(f"{row_id}: {text!r} is not in line 003:{number}")
-    raw = line.original.strip(" \t\u3000\xa0")
-    return raw[start : start + len(text)]
+def original(row_id: str, text: str, file: str = "zipai/rules.toml") -> str:
+    """The same words in the original file's characters (the clean text folds look-alikes 1:1);
+    `file` is the data file that quotes them, named if they are not in the row."""
+    return quote_text("zipai", {"row": row_id, "text": text}, file, row_id)
 
 
 def line_of(row_id: str) -> str:
@@ -335,26 +319,15 @@ def reproducing(fn: Callable[[Config], int | str], stated: int, config: Config) 
 # ---------------------------------------------------------------------------
 # Cross-check rows and findings
 
-def finding_of_rows() -> dict[str, dict]:
-    out = {}
-    for f in findings_data()["finding"]:
-        for row in f.get("check_rows", ()):
-            if row in out:
-                raise ValueError(f"row {row} is explained by two findings: {out[row]['id']} and {f['id']}")
-            out[row] = f
-    return out
-
-
 def crosscheck() -> list[CheckRow]:
     """A verdict for every amount extracted from document 003."""
     config = default_config()
-    linked = finding_of_rows()
     rows = []
     for example in extract("zipai"):
         check = check_of(example)
         engine = _safe(check.value, config)
         readings, _ = reproducing(check.value, example.stated, config)
-        finding = linked.get(example.id) or linked.get(example.row_id)
+        finding = finding_for("zipai", example.id, example.row_id)
         if engine == str(example.stated):
             if finding and finding["kind"] == "contradiction":
                 verdict = "contradicts_rules"
@@ -406,27 +379,32 @@ def alternatives_of(rid: str) -> str:
     return f"读法 {rid}（{entry['name']}）。" + "｜".join(lines)
 
 
+def _option(rid: str) -> tuple[str, list[str]]:
+    """A reading's options priced on its probe, and the lines it rests on."""
+    return alternatives_of(rid), [s["id"] for s in _reading(rid)["source"]]
+
+
+HOOKS = Hooks("zipai", cite=lambda row: [line_of(row.id)], option=_option)
+
+
 def findings() -> list[Finding]:
-    checked = crosscheck()
-    out = []
-    for f in findings_data()["finding"]:
-        if f["kind"] not in KINDS:
-            raise ValueError(f"{f['id']}: unknown kind {f['kind']}")
-        quotes = f["quote"]
-        alternatives = f.get("alternatives", "")
-        if f.get("option"):
-            alternatives = alternatives_of(f["option"]) + (f"｜{alternatives}" if alternatives else "")
-        rule_ids = list(dict.fromkeys([q["id"] for q in quotes] + (
-            [s["id"] for s in _reading(f["option"])["source"]] if f.get("option") else [])))
-        out.append(Finding(
-            id=f["id"], game="zipai", kind=f["kind"], title=f["title"],
-            lines="; ".join(dict.fromkeys(line_of(q["id"]) for q in quotes)),
-            quote="｜".join(original(q["id"], q["text"]) for q in quotes),
-            what_is_wrong=f["what_is_wrong"], rules_give=f["rules_give"], alternatives=alternatives,
-            verdict=f["verdict"],
-            example_ids=" ".join(r.example_id for r in checked if r.finding_id == f["id"]),
-            rule_ids=" ".join(rule_ids), option=f.get("option", ""),
-        ))
+    return build_findings(HOOKS, crosscheck())
+
+
+def constants() -> list[Constant]:
+    """Every number of data/zipai/rules.toml with its rule lines, for the gate to name a broken one."""
+    data, out = rules_data(), []
+    for section in ("deck", "hand", "mingtang", "settlement", "gang"):
+        for key, entry in data[section].items():
+            if isinstance(entry, dict) and "value" in entry:
+                also = entry.get("also", [])
+                rules = (entry["rule"], *([also] if isinstance(also, str) else also))
+                out.append(Constant("zipai/rules.toml", f"{section}.{key}", entry["value"], rules, entry.get("quote", "")))
+    for row in data["huxi"]:
+        for size in ("big", "small"):
+            cell = row[size]
+            out.append(Constant("zipai/rules.toml", f"huxi[{row['kind']}{row['colour']}].{size}", cell["value"],
+                                (cell["rule"],), cell.get("quote", "")))
     return out
 
 
@@ -478,7 +456,7 @@ def readings_report() -> dict:
             "id": rid, "name": entry["name"], "question": entry["question"], "default": entry["default"],
             "why": entry["why"],
             "sources": [{"id": s["id"], "line": line_of(s["id"]), "quote": s["quote"],
-                         "original": original(s["id"], s["quote"])} for s in entry["source"]],
+                         "original": original(s["id"], s["quote"], "zipai/readings.toml")} for s in entry["source"]],
             "options": options, "probe_request": entry["probe"],
             "changes_probe": len(results) > 1,
             "reproduces_examples": [x["id"] for x in out_examples if rid in x["readings"]],

@@ -1,6 +1,6 @@
 """Views of the 字牌 payout table for the cheat sheet, the scoring page and the charts.
 
-Rows are looked up by their dimension values (data/generated/zipai_payouts.json);
+Rows are looked up by their dimension values (build/generated/zipai_payouts.json);
 a dimension not named takes its first value (自摸, 无人爆牌, not 海底, not 头块).
 Nothing here prices anything: every number is a row's own field.
 """

@@ -16,6 +16,7 @@ from .config import READINGS, Config, Const, Gang, Mingtang, Readings, Rules, Se
 
 RULES = "zipai/rules.toml"
 READINGS_FILE = "zipai/readings.toml"
+KINDS_OF_CARD = 10  # 一…十 in each size
 
 
 @cache
@@ -30,6 +31,8 @@ def readings_data() -> dict:
 
 def _const(entry: Any, where: str) -> Const:
     keys(entry, where, ["value", "rule"], ["quote", "also"])
+    if isinstance(entry["value"], int) and entry["value"] < 0:
+        raise RuleError(f"{where} value: expected a whole number ≥ 0, got {entry['value']!r}")
     return Const(typed(entry["value"], int, where + " value"), (typed(entry["rule"], str, where + " rule"),),
                  typed(entry.get("quote", ""), str, where + " quote"))
 
@@ -38,6 +41,23 @@ def _section(cls: type, data: dict, name: str):
     where = f"data/{RULES} [{name}]"
     table = keys(data[name], where, [f.name for f in fields(cls)])
     return cls(**{k: _const(v, f"{where[:-1]}.{k}]") for k, v in table.items()})
+
+
+def _count_cards(deck: dict) -> None:
+    """Ten different characters in each size, none shared, and the cards add up."""
+    file = f"data/{RULES}"
+    for size in ("small", "big"):
+        text = deck[size]
+        if not isinstance(text, str) or len(set(text)) != len(text) or len(text) != KINDS_OF_CARD:
+            raise RuleError(f"{file} [deck] {size}: expected {KINDS_OF_CARD} different characters, got {text!r}")
+    if set(deck["small"]) & set(deck["big"]):
+        raise RuleError(f"{file} [deck]: 大字 and 小字 share a character")
+    copies, players, dealt, wall = (_const(deck[k], f"{file} [deck.{k}]").value
+                                    for k in ("copies", "players", "dealt", "wall"))
+    # The document counts the cards: 3 players × 20 + 20 on the wall = 80 = 20 kinds × copies.
+    if players * dealt + wall != 2 * KINDS_OF_CARD * copies:
+        raise RuleError(f"{file} [deck.copies]: {copies} copies of {2 * KINDS_OF_CARD} kinds is "
+                        f"{2 * KINDS_OF_CARD * copies} cards, but players × dealt + wall is {players * dealt + wall}")
 
 
 def build_rules(data: dict) -> Rules:
@@ -54,11 +74,19 @@ def build_rules(data: dict) -> Rules:
         keys(row, where, ["kind", "colour", "big", "small"])
         for size in ("big", "small"):
             key = (row["kind"], row["colour"], "大" if size == "big" else "小")
+            if key in huxi:
+                raise RuleError(f"{where}: {row['kind']}{row['colour']} is listed twice")
             huxi[key] = _const(row[size], f"{where} {size}")
     ext = {}
     for n, e in enumerate(typed(data["ext"], list, f"{file} [ext]"), start=1):
         keys(e, f"{file} [ext {n}]", ["id", "title", "text", "source"])
         ext[e["id"]] = (e["title"], e["source"])
+    used = {e.get("rule") for part in ("deck", "hand", "mingtang", "settlement", "gang") for e in data[part].values()
+            if isinstance(e, dict)} | {row[size]["rule"] for row in data["huxi"] for size in ("big", "small")}
+    undescribed = sorted(r for r in used if isinstance(r, str) and r.startswith("ext-") and r not in ext)
+    if undescribed:
+        raise RuleError(f"{file}: rule {undescribed[0]!r} is used but not described in [[ext]]")
+    _count_cards(deck)
     return Rules(
         deck=Deck(typed(deck["small"], str, f"{file} [deck] small"), typed(deck["big"], str, f"{file} [deck] big"),
                   _const(deck["copies"], f"{file} [deck.copies]").value,
@@ -84,6 +112,8 @@ def build_readings(data: dict) -> Readings:
     given = {}
     for n, r in enumerate(typed(data["reading"], list, f"{file} [reading]"), start=1):
         keys(r, f"{file} [reading {n}]", ["id", "name", "question", "source", "default", "why", "option", "probe"])
+        if r["id"] in given:
+            raise RuleError(f"{file} [{r['id']}]: listed twice")
         given[r["id"]] = r
     if set(given) != set(READINGS):
         missing, extra = set(READINGS) - set(given), set(given) - set(READINGS)
@@ -106,7 +136,16 @@ def build_readings(data: dict) -> Readings:
 
 
 @cache
+def rules() -> Rules:
+    return build_rules(rules_data())
+
+
+@cache
+def readings() -> Readings:
+    return build_readings(readings_data())
+
+
+@cache
 def config() -> Config:
     """The rules of document 003 under the default readings."""
-    defaults = build_readings(readings_data())
-    return Config(build_rules(rules_data()), defaults, defaults)
+    return Config(rules(), readings(), readings())
