@@ -16,7 +16,11 @@ and, when the game needs them,
 - ``pages(pages, d)``: its own pages (`generator.site.pages.Pages`);
 - ``targets() -> {id: page}``: ids its own pages hold anchors for (rule ids of a
   game without a source article);
-- ``charts() -> [(anchor id, file name, function(d, path))]`` for the charts page.
+- ``charts() -> [(anchor id, file name, function(d, path))]`` for the charts page;
+- ``notes() -> {page: Jinja source}``: its own paragraph on a page the games share
+  (``"article"``, ``"finder"``), rendered with ``link``;
+- ``analytics``: a module with ``Part(ctx)``, its steps and its section of the
+  statistics page (`generator.analytics`).
 """
 from __future__ import annotations
 
