@@ -19,6 +19,10 @@ and, when the game needs them,
 - ``charts() -> [(anchor id, file name, function(d, path))]`` for the charts page;
 - ``RULE_DATA = {data file: the core's loader}``: the rule data checked before the build
   (`generator.inputs`), each complaint naming its file.
+- ``notes() -> {page: Jinja source}``: its own paragraph on a page the games share
+  (``"article"``, ``"finder"``), rendered with ``link``;
+- ``analytics``: a module with ``Part(ctx)``, its steps and its section of the
+  statistics page (`generator.analytics`).
 """
 from __future__ import annotations
 

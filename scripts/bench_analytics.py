@@ -76,8 +76,8 @@ def mahjong_enumeration() -> tuple[int, int, float]:
 
 def ours_one_suit(runs: int) -> float:
     """Median seconds for our counts of the same one-suit hands (like for like with the enumeration)."""
-    from generator.analytics.counting import Suit, TileSet, hand_facts
-    from generator.analytics.nanning import classify
+    from generator.nanning.counting import Suit, TileSet, hand_facts
+    from generator.nanning.rarity import classify
 
     times = []
     for _ in range(runs):

@@ -14,9 +14,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.analytics import PUBLISHED, claims, moma, nanning, published, steps, zipai
-from generator.analytics.counting import Profile, Suit, TileSet, facts_of, hand_facts, profile_of
-from generator.analytics.nanning import COLOURS, Category, classify, tile_set
+from generator.analytics import steps
+from generator.nanning import moma
+from generator.nanning import rarity as nanning
+from generator.nanning.analytics import PUBLISHED, claims, published
+from generator.nanning.counting import Profile, Suit, TileSet, facts_of, hand_facts, profile_of
+from generator.nanning.rarity import COLOURS, Category, classify, tile_set
+from generator.zipai import odds as zipai
 from generator.build import BuildContext
 from generator.errors import BuildError
 from generator.paths import EXAMPLES

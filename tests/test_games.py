@@ -3,6 +3,7 @@ combined through one API, situations priced or explained, the payout table's sha
 gate and the pages. A game added to the registry is checked by adding nothing here."""
 from __future__ import annotations
 
+import ast
 import json
 import re
 import subprocess
@@ -189,3 +190,86 @@ def test_docstring_examples_of_the_shared_modules():
     for module in (rules.ledger, rules.data, rules.registry):
         result = doctest.testmod(module)
         assert result.attempted and not result.failed, module.__name__
+
+
+# What may name a game outside its own folders, and why. The registry is the one list of games.
+NAMES_GAMES = {"rules/registry.py": "the registry: game id → its Game class"}
+
+
+def _own_packages() -> dict[str, list[str]]:
+    """Game id → the packages that are its own: its rules package and its generator package."""
+    return {g.id: [type(g).__module__.rsplit(".", 1)[0]] + ([g.generator] if g.generator else [])
+            for g in registry.games()}
+
+
+def _imported(path, tree) -> set[str]:
+    """Every module a file imports, relative imports resolved (`from . import x` as `package.x`)."""
+    package = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+    if path.name != "__init__.py":
+        package = package.rsplit(".", 1)[0]
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                base = ".".join(parent + ([node.module] if node.module else []))
+            out |= {base} | {f"{base}.{a.name}" for a in node.names}
+    return out
+
+
+def _names(tree) -> list[str]:
+    """Identifiers and string constants of a module (docstrings and comments aside: they explain)."""
+    docstrings = {id(n.body[0].value) for n in ast.walk(tree)
+                  if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                  and n.body and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+            out.append(node.value)
+        elif isinstance(node, ast.Name):
+            out.append(node.id)
+        elif isinstance(node, ast.Attribute):
+            out.append(node.attr)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.append(node.name)
+        elif isinstance(node, (ast.arg, ast.keyword)) and node.arg:
+            out.append(node.arg)
+    return out
+
+
+def test_no_module_outside_a_games_folders_names_a_game():
+    """Issue 9: the shared modules loop over the registry; only a game's own folders name it."""
+    own = _own_packages()
+    folders = [ROOT / p.replace(".", "/") for packages in own.values() for p in packages]
+    words = {g.id: re.compile(rf"(?<![A-Za-z]){re.escape(g.id)}(?![A-Za-z])|{re.escape(g.title)}")
+             for g in registry.games()}
+    checked, found = 0, []
+    for top in ("rules", "generator"):
+        for path in sorted((ROOT / top).rglob("*.py")):
+            rel = path.relative_to(ROOT).as_posix()
+            if any(path.is_relative_to(f) for f in folders) or rel in NAMES_GAMES:
+                continue
+            checked += 1
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            imports = _imported(path, tree)
+            for game, packages in own.items():
+                found += [f"{rel} imports {m}" for m in sorted(imports)
+                          if any(m == p or m.startswith(p + ".") for p in packages)]
+                found += [f"{rel} names {game}: {name!r}" for name in _names(tree) if words[game].search(name)]
+    assert checked > 20 and folders
+    assert not found, "\n".join(dict.fromkeys(found))
+
+
+def test_the_game_name_check_sees_imports_and_names(tmp_path):
+    """The check above finds what it looks for (relative imports resolved, docstrings aside)."""
+    game = registry.games()[0]
+    package = type(game).__module__.rsplit(".", 1)[0]
+    text = (f'"""About {game.id}."""\nfrom ..{package.split(".")[-1]} import x\nimport {package}\n'
+            f'PAGE = "{game.id}/article/"\n')
+    path = ROOT / "generator" / "site" / "example.py"  # resolved as if it were there; never written
+    tree = ast.parse(text)
+    assert {f"generator.{package.split('.')[-1]}", package} <= _imported(path, tree)
+    assert [n for n in _names(tree) if game.id in n] == [f"{game.id}/article/"]

@@ -1,32 +1,40 @@
 """The statistics page (analytics.md) with its charts and downloads (analytics/) in the docs folder.
 
-Every number on the page is computed in the build; the template only lays them out.
-Text reaches the page through jinja2 autoescaping; links are relative to the
-page's URL (analytics/), as on the site's other pages.
+Every number on the page is computed in the build; the templates only lay them out.
+Each game gives a `Section`: its template (in its own folder) sets the fragments
+the page's template places: `quote` and `topics` for the opening paragraph,
+`body` (its own headings), `method` (a sentence of the method paragraph),
+`checks` (paragraphs after it) and `downloads` (list items). Text reaches the
+page through jinja2 autoescaping; links are relative to the page's URL
+(analytics/), as on the site's other pages.
 """
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-import pandas as pd
-
-from rules.nanning.codes import SEATS_FROM_DEALER, tiles_for
-from rules.nanning.model import Shape
-from rules.nanning.preset import preset
-from rules.nanning.tiles import name
-
 from ..site.render import environment
-from . import charts, moma
-from .nanning import MEASURES
-from .tables import one_in
-from .zipai import Hand
+from . import charts
 
 PAGE = "analytics.md"
 FOLDER = "analytics"
 ROOT = "../"  # the page is served at analytics/
+TEMPLATE = "analytics.md.j2"  # the page's, and each game's own in its folder
+FRAGMENTS = ("quote", "body", "method", "checks", "downloads")
 SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+@dataclass
+class Section:
+    """One game's part of the page."""
+
+    templates: Path  # the folder holding its analytics.md.j2
+    context: dict  # what its template reads
+    files: dict[str, str]  # downloads: key → file name in build/generated
+    charts: list[tuple[str, Callable, tuple]] = field(default_factory=list)  # (file name, function, arguments)
 
 
 def probability(p: Fraction) -> str:
@@ -43,110 +51,33 @@ def times(x: Fraction | float) -> str:
     return f"{float(x):,.0f}" if x >= 100 else f"{float(x):.3g}"
 
 
-def rarity_context(found) -> dict:
-    r = found.rarity
-    jihu = next(row for row in r.rows if row.category.label == Shape.JIHU.value)
-    rows = []
-    for row in r.rows:
-        p = r.probability(row.count)
-        rows.append({"label": row.category.label, "count": row.count, "p": probability(p),
-                     "one_in": one_in(p), "zimo": row.zimo, "fangpao": row.fangpao, "also": row.also_jihu,
-                     "rarer": times(Fraction(jihu.count, row.count)) if row.count else "—",
-                     "pays": times(Fraction(row.zimo, jihu.zimo))})
-    rarest = min((row for row in r.rows if row.count), key=lambda row: row.count)
-    pengpeng = [row for row in r.rows if row.category.shape is Shape.PENGPENG]
-    return {
-        "rows": rows, "all_hands": r.all_hands, "complete": r.complete,
-        "complete_p": probability(r.probability(r.complete)), "complete_one_in": one_in(r.probability(r.complete)),
-        "jihu_share": f"{float(Fraction(jihu.count, r.complete)) * 100:.2f}%",
-        "rarest": {"label": rarest.category.label, "p": probability(r.probability(rarest.count)),
-                   "rarer": times(Fraction(jihu.count, rarest.count)), "pays": times(Fraction(rarest.zimo, jihu.zimo)),
-                   "zimo": rarest.zimo},
-        "impossible": [row.category.label for row in r.rows if not row.count],
-        "standard": r.standard, "seven": r.seven, "both": r.both,
-        "pengpeng": sum(row.count for row in pengpeng), "pengpeng_also": sum(row.also_jihu for row in pengpeng),
-    }
+def listing(items: list[str]) -> str:
+    """A，B，以及C."""
+    if len(items) < 2:
+        return "".join(items)
+    return "，".join(items[:-1]) + "，以及" + items[-1]
 
 
-def published_context(found) -> dict:
-    rows = [{"title": m.source["title"], "url": m.source["url"], "label": m.label, "measure": MEASURES[m.measure],
-             "published": m.published, "computed": m.computed} for m in found.matches]
-    sources = {m.source["id"]: m.source for m in found.matches}
-    by_measure = {m.measure: m for m in found.matches}
-    union = None
-    if {"standard", "seven", "standard_and_seven"} <= by_measure.keys():
-        # four sets and a pair, or seven pairs: exactly Nanning's complete hands
-        value = sum(by_measure[k].published * s for k, s in (("standard", 1), ("seven", 1), ("standard_and_seven", -1)))
-        union = {"value": value, "computed": found.rarity.complete}
-    return {"rows": rows, "sources": list(sources.values()), "union": union}
-
-
-def moma_context(found, crosscheck: pd.DataFrame | None) -> dict:
-    codes = preset().value("moma_codes")
-    main = [o for o in found.odds if o.model == "和牌" and o.codes == codes]
-    finding = {}
-    if crosscheck is not None:
-        finding = dict(zip(crosscheck["example_id"], crosscheck["finding_id"]))
-    seats = []
-    for o in main:
-        claimed, example = found.claims.get(o.seat, (None, None))
-        seats.append({
-            "name": SEATS_FROM_DEALER[o.seat], "tiles": "、".join(name(t) for t in tiles_for(o.seat)),
-            "copies": o.copies, "claimed": claimed, "example": example, "finding": finding.get(example),
-            # the document's count taken at its word, the codes n random tiles of the 136
-            "doc_any": probability(1 - moma.hypergeometric(moma.TILES, claimed, codes)[0]) if claimed else None,
-            "p": [probability(q) for q in o.p], "any": probability(o.any_hit),
-            "additive": f"{float(o.additive):.3f}", "compound": f"{float(o.compound):.3f}",
-        })
-    by_key = {(o.model, o.seat, o.codes): o for o in found.odds}
-    gap = max(abs(o.any_hit - by_key[("随机", o.seat, o.codes)].any_hit) for o in found.odds if o.model == "和牌")
-    seat = {o.seat: o for o in main}
-    return {"codes": codes, "seats": seats, "models": moma.MODELS, "unseen": moma.UNSEEN,
-            "max_codes": max(o.codes for o in found.odds), "model_gap": f"{float(gap) * 100:.2f}",
-            "ratio": f"{float((seat[0].additive - 1) / (seat[3].additive - 1)):.2f}"}  # dealer against his 上家
-
-
-def zipai_context(found) -> dict:
-    z = found.zipai
-    sizes = sorted(z.hands)
-    rows = [{"name": c.label, "definition": c.definition, "pays": c.pays, "rule": c.rule, "reading": c.reading,
-             "p": [probability(Fraction(z.counts[(c.key, n)], z.hands[n])) for n in sizes],
-             "one_in": [one_in(Fraction(z.counts[(c.key, n)], z.hands[n])) for n in sizes]} for c in z.conditions]
-    mean = {n: Fraction(sum(r * w for r, w in enumerate(z.reds[n])), z.hands[n]) for n in sizes}
-    return {"deck": z.deck, "sizes": sizes, "rows": rows, "mean": {n: f"{float(m):.2f}" for n, m in mean.items()}}
-
-
-def red_spans(z) -> list[tuple[int, int | None, str]]:
-    """The red counts each colour condition holds for (high None: and everything above), for the chart."""
-    out = []
-    for c in z.conditions:
-        if c.colour:
-            reds = [r for r in range(z.deck.dealer + 1) if c.holds(Hand(r, 0, 0))]
-            out.append((reds[0], None if reds[-1] == z.deck.dealer else reds[-1], c.label))
+def fragments(section: Section, sizes: dict[str, tuple[int, int]]) -> dict:
+    """A game's fragments, from the variables its template sets."""
+    module = environment(section.templates).get_template(TEMPLATE).make_module(
+        {"root": ROOT, "files": section.files, "charts": sizes, **section.context})
+    out = {name: getattr(module, name, "") for name in FRAGMENTS}
+    out["topics"] = list(getattr(module, "topics", []))
     return out
 
 
-def write(docs: Path, generated: Path, found, files: dict[str, str]) -> int:
+def write(docs: Path, generated: Path, sections: list[Section]) -> int:
     """Write the page, its charts and its downloads; returns the number of charts."""
     folder = docs / FOLDER
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
-    for file in files.values():
-        shutil.copyfile(generated / file, folder / file)
-    claimed = {seat: n for seat, (n, _) in found.claims.items()}
-    sizes = charts.draw(folder, [
-        ("rarity.svg", charts.rarity, (found.rarity,)),
-        ("moma.svg", charts.moma, (found.odds, claimed, dict(enumerate(SEATS_FROM_DEALER)))),
-        ("zipai-conditions.svg", charts.zipai_conditions, (found.zipai,)),
-        ("zipai-reds.svg", charts.zipai_reds, (found.zipai, red_spans(found.zipai))),
-    ])
-    crosscheck_path = generated / "crosscheck.csv"
-    crosscheck = pd.read_csv(crosscheck_path, dtype=str, keep_default_na=False) if crosscheck_path.exists() else None
-    env = environment(Path(__file__).parent / "templates")
-    text = env.get_template("analytics.md.j2").render(
-        root=ROOT, files=files, charts=sizes,
-        nn=rarity_context(found), pub=published_context(found), ma=moma_context(found, crosscheck),
-        zp=zipai_context(found),
-    )
+    for section in sections:
+        for file in section.files.values():
+            shutil.copyfile(generated / file, folder / file)
+    sizes = charts.draw(folder, [job for section in sections for job in section.charts])
+    parts = [fragments(section, sizes) for section in sections]
+    text = environment(Path(__file__).parent / "templates").get_template(TEMPLATE).render(
+        parts=parts, topics=listing([t for part in parts for t in part["topics"]]))
     (docs / PAGE).write_text(text, encoding="utf-8")
     return len(sizes)

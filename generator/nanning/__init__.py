@@ -1,6 +1,6 @@
 """Nanning's generator side (the module `rules.nanning.game.Nanning.generator` names, see
 `generator.games`): build steps for the payout table, the presets, the cross-check and
-findings; the patterns its worked examples name; its pages and charts."""
+findings; the patterns its worked examples name; its pages, charts and statistics."""
 from __future__ import annotations
 
 from rules.nanning.payouts import payout_json, payout_rows
@@ -8,10 +8,11 @@ from rules.nanning.preset import presets
 
 from ..findings import publish
 from ..outputs import write_csv, write_json
+from . import analytics  # noqa: F401 (a hook of generator.games)
 from .charts import charts  # noqa: F401 (a hook of generator.games)
 from .check import constants, crosscheck_rows, findings
 from .patterns import example_patterns, normalise_patterns  # noqa: F401 (hooks of generator.games)
-from .site import pages, site_data  # noqa: F401 (hooks of generator.games)
+from .site import notes, pages, site_data  # noqa: F401 (hooks of generator.games)
 from .tables import payout_csv, presets_json
 
 # The rule data the core reads: checked first by `generator.inputs`, each complaint naming its file.

@@ -9,6 +9,22 @@ from . import view as nanning
 
 GAME = "nanning"
 
+# Its own paragraphs on the pages every game has (generator/site/templates/article.md.j2 and
+# finder.md.j2): Jinja source, rendered with the page's `link`.
+NOTES = {
+    "article": (
+        '<p>这是由两份抄本 <a href="{{ link.to("sources/001/") }}">001</a>（较全）与 <a href="{{ link.to("sources/000/") }}">000</a>（受损，但保留了多个编号标题）逐行对齐后重建的文章。\n'
+        '正文取自较全的一份；两份措辞或数字不同时，另一份的写法列在下面。错字已按对照表还原，插入的广告已删去（原样见“原文与逐行分类”）。</p>\n'
+    ),
+    "finder": (
+        '<p>一炮多响（两三家同胡一张牌）时每个胡家各查一次；放炮者自己的杠分只算一次，见<a href="{{ link.to("nanning/scoring/", "nanning-multi") }}">计分规则·一炮多响与坐庄</a>。庄家起手开过暗杠再杠上花不算天胡、地胡，按杠上花（暗杠）查。</p>\n'
+    ),
+}
+
+
+def notes() -> dict[str, str]:
+    return NOTES
+
 
 def site_data(generated: Path) -> dict:
     """What these pages read: the presets and options with their quotes."""

@@ -13,6 +13,8 @@ from collections import defaultdict
 from functools import cache
 from pathlib import Path
 
+from markupsafe import Markup
+
 from ..errors import BuildError
 from ..text import class_labels
 from ..findings import KINDS, VERDICTS
@@ -141,6 +143,11 @@ class Pages:
         path.write_text(text, encoding="utf-8")
         self.written.append(page)
 
+    def note(self, game: str, page: str, kind: str) -> str:
+        """A game's own paragraph on a page every game has (its `notes` hook), linked from `page`."""
+        source = getattr(modules().get(game), "notes", dict)().get(kind, "")
+        return Markup(self.env.from_string(source.rstrip("\n")).render(link=Links(page, self.targets)))
+
     def write_markdown(self, page: str, text: str) -> None:
         """A page a game writes without a template of this folder."""
         path = self.docs / page
@@ -226,11 +233,13 @@ class Pages:
             if game in d.articles:
                 blocks = article_blocks(d, game)
                 sample = next(r["id"] for b in blocks for r in b["rows"] if r["cls"] in ("rule", "example"))
-                self.write(f"{game}/article.md", "article.md.j2", game=game, blocks=blocks, sample=sample)
+                self.write(f"{game}/article.md", "article.md.j2", game=game, blocks=blocks, sample=sample,
+                           note=self.note(game, f"{game}/article.md", "article"))
             preset = preset_dimension(table) if table else None
             self.write(f"{game}/payouts.md", "payouts.md.j2", game=game, table=table, preset=preset,
                        example=example_terms(table) if table else "")
-            self.write(f"{game}/finder.md", "finder.md.j2", game=game, table=table)
+            self.write(f"{game}/finder.md", "finder.md.j2", game=game, table=table,
+                       note=self.note(game, f"{game}/finder.md", "finder"))
         for m in modules().values():
             if hasattr(m, "pages"):
                 m.pages(self, d)

@@ -1,6 +1,6 @@
 """字牌's generator side (the module `rules.zipai.game.Zipai.generator` names, see
 `generator.games`): build steps for the 胡息 table, readings, payouts, cross-check and
-findings; its pages and charts.
+findings; its pages, charts and statistics.
 
 Writes into ctx.generated: zipai_huxi.csv, zipai_readings.json, zipai_payouts.csv
 and .json, zipai_crosscheck.csv, zipai_findings.csv. `crosscheck()` and
@@ -22,11 +22,12 @@ from ..findings import CheckRow, Finding, publish
 from ..outputs import write_csv, write_json
 from .charts import charts  # noqa: F401 (a hook of generator.games)
 from .check import constants
+from . import analytics  # noqa: F401 (a hook of generator.games)
 from .check import crosscheck as _crosscheck
 from .check import findings as _findings
 from .check import line_of, original, readings_report
 from .payouts import payout_csv
-from .site import pages, site_data  # noqa: F401 (hooks of generator.games)
+from .site import notes, pages, site_data  # noqa: F401 (hooks of generator.games)
 
 NOT_IN_DOCUMENT = "不见于原文"
 

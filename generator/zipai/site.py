@@ -9,6 +9,18 @@ from . import view as zipai
 
 GAME = "zipai"
 
+# Its own paragraphs on the pages every game has (generator/site/templates/article.md.j2 and
+# finder.md.j2): Jinja source, rendered with the page's `link`.
+NOTES = {
+    "article": (
+        '<p>这是文档 <a href="{{ link.to("sources/003/") }}">003</a> 的全部正文，逐行照录（错字已还原）。名堂表和胡息表在原文里是一格一行，这里也照原样列出；整理成表格的版本见<a href="{{ link.to("zipai/scoring/") }}">计分与胡息</a>。</p>\n'
+    ),
+}
+
+
+def notes() -> dict[str, str]:
+    return NOTES
+
 
 def site_data(generated: Path) -> dict:
     """What these pages read: the readings report and the 胡息 table."""

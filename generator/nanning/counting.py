@@ -11,7 +11,7 @@ are even (and how many are 4); whether all counts are 0, 2 or 3 with at most one
 the ranks whose state is the set of partial splits still open: a few hundred states
 instead of 5^9 vectors. `hand_facts` then multiplies the suits' generating functions
 (exponents = per-hand totals of those facts), keeping only hands of the right size.
-Nothing here knows what a reading pays; `generator.analytics.nanning` decides that.
+Nothing here knows what a reading pays; `generator.nanning.rarity` decides that.
 """
 from __future__ import annotations
 
