@@ -41,16 +41,22 @@ def hands(draw, win_from_other: bool = False):
     pair = [draw(st.integers(0, 19))] * 2 if fours else []
     cards = [c for _, g in threes for c in g] + [f for f in fours for _ in range(4)] + pair
     assume(max(Counter(cards).values()) <= 4)
-    shown, concealed = [], list(pair)
+    shown, concealed, kans = [], list(pair), set()
     for kind, g in threes:
         if kind == "alike" and draw(st.booleans()):
             shown.append({"kind": "碰", "cards": text(g)})
         else:
             concealed += g
+            if kind == "alike":
+                kans.add(g[0])
     for f in fours:
         shown.append({"kind": draw(st.sampled_from(["拢", "招"])), "cards": text((f,) * 4)})
     assume(concealed)
     order = draw(st.permutations(concealed))
+    # Three alike held are one 坎 (reading zp-r-kan-split=locked): only another player's
+    # winning card may make a third one spread over other groups.
+    held = Counter(order[:-1] if win_from_other else order)
+    assume(all(n < 3 or k in kans for k, n in held.items()))
     request = {"hand": text(order), "shown": shown, "win_card": text(order[-1:])}
     if win_from_other:
         request.update({"win": "点炮", "from": draw(st.sampled_from(["上家", "下家"]))})

@@ -53,9 +53,16 @@ def _options(counts: list[int], i: int, pairs: int, loose: bool) -> Iterator[Par
         yield GroupKind.SAN, (i,)
 
 
-def splits(counts: tuple[int, ...], pairs: int) -> Iterator[tuple[Part, ...]]:
-    """Every split of the concealed cards into groups of three and `pairs` pairs."""
+def splits(counts: tuple[int, ...], pairs: int, locked: tuple[int, ...] = ()) -> Iterator[tuple[Part, ...]]:
+    """Every split of the concealed cards into groups of three and `pairs` pairs.
+
+    `locked` are the kinds whose three held alike stay one 坎 (reading
+    zp-r-kan-split): they are set aside first, and only the rest is split.
+    """
     work = list(counts)
+    for i in locked:
+        work[i] -= 3
+    kans = tuple((GroupKind.KAN, (i, i, i)) for i in locked)
 
     def walk(pairs_left: int) -> Iterator[tuple[Part, ...]]:
         i = next((k for k in range(KINDS) if work[k]), None)
@@ -71,7 +78,22 @@ def splits(counts: tuple[int, ...], pairs: int) -> Iterator[tuple[Part, ...]]:
             for k in cards:
                 work[k] += 1
 
-    yield from walk(pairs)
+    for parts in walk(pairs):
+        yield tuple(sorted(kans + parts, key=lambda p: p[1])) if kans else parts
+
+
+def locked_kans(concealed: list[int], win_from_other: int | None, config: Config) -> tuple[int, ...]:
+    """The kinds held three (or more) alike whose 坎 may not be split (reading zp-r-kan-split).
+
+    Under `locked` every three alike among the concealed cards stay one 坎: the
+    招 a fourth card forces (zp-1-zhaopai-r1) and 破招胡 (zp-1-zhaopai-r2) both
+    treat the 坎 as a unit. A winning card another player discarded or turned
+    up is not held: with a pair it need not make a 碰 (zp-1-pengpai-r1: 胡牌除外),
+    and with a 坎 it is the 破招胡 card and goes elsewhere; a card drawn oneself is held.
+    """
+    if config.readings.kan_split != "locked":
+        return ()
+    return tuple(i for i, n in enumerate(concealed) if n - (i == win_from_other) >= 3)
 
 
 def place_win_card(parts: tuple[Part, ...], win: int | None) -> tuple[Part, ...]:
@@ -89,11 +111,13 @@ def groups_of(parts: tuple[Part, ...], config: Config) -> tuple[Group, ...]:
     return tuple(make(kind, tuple(Card(k) for k in cards), config.rules) for kind, cards in parts)
 
 
-def best_partial(counts: tuple[int, ...], win: int | None, config: Config) -> tuple[Part, ...]:
+def best_partial(counts: tuple[int, ...], win: int | None, config: Config,
+                 locked: tuple[int, ...] = ()) -> tuple[Part, ...]:
     """The split with the most 胡息 when cards may stay loose (opening-hand wins).
 
     `win` is the index of a winning card from another player, whose 坎 counts as
-    a 碰; the memo holds the best split of each remainder.
+    a 碰; `locked` 坎 stay whole (zp-r-kan-split); the memo holds the best split
+    of each remainder.
     """
     @cache
     def value(kind: GroupKind, cards: tuple[int, ...]) -> int:
@@ -123,9 +147,13 @@ def best_partial(counts: tuple[int, ...], win: int | None, config: Config) -> tu
                     found = (total, ((placed_kind, cards),) + sub[1])
         return found
 
-    result = best(tuple(counts), win is not None)
+    rest = list(counts)
+    for i in locked:
+        rest[i] -= 3
+    result = best(tuple(rest), win is not None)
     assert result is not None  # loose cards always give a split
-    return result[1]
+    kans = tuple((GroupKind.KAN, (i, i, i)) for i in locked)
+    return tuple(sorted(kans + result[1], key=lambda p: p[1])) if kans else result[1]
 
 
 def specials(concealed: list[int], shown: tuple[Group, ...], opening: bool, config: Config) -> tuple[Special, ...]:

@@ -10,7 +10,16 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..errors import RuleError
-from .analysis import Arrangement, best_partial, groups_of, pattern_groups, place_win_card, specials, splits
+from .analysis import (
+    Arrangement,
+    best_partial,
+    groups_of,
+    locked_kans,
+    pattern_groups,
+    place_win_card,
+    specials,
+    splits,
+)
 from .cards import Card, counts
 from .config import Config
 from .groups import Group, GroupKind
@@ -88,14 +97,16 @@ def arrangements(hand: Hand, c: Circumstances, config: Config) -> list[Arrangeme
     """Every reading of the hand: each complete split, and each opening pattern it holds."""
     concealed = counts(hand.concealed)
     win = hand.win_card.index if hand.win_card is not None and _from_other(c, config) else None
+    other = hand.win_card.index if hand.win_card is not None and c.win in (Win.DIANPAO, Win.WALL) else None
+    locked = locked_kans(concealed, other, config)
     pairs = 1 if any(g.is_four for g in hand.shown) else 0
     out = []
-    for parts in splits(tuple(concealed), pairs):
+    for parts in splits(tuple(concealed), pairs, locked):
         groups = groups_of(place_win_card(parts, win), config)
         out.append(Arrangement(hand.shown + groups, None, True))
     for special in specials(concealed, hand.shown, c.win is Win.OPENING, config):
         if config.readings.special_huxi == "whole_hand":
-            groups = hand.shown + groups_of(best_partial(tuple(concealed), win, config), config)
+            groups = hand.shown + groups_of(best_partial(tuple(concealed), win, config, locked), config)
         else:
             groups = pattern_groups(special, concealed, hand.shown, win, config)
         out.append(Arrangement(groups, special, False))
