@@ -165,7 +165,8 @@ def score_request(request: dict, base: Config | None = None) -> dict:
     if result.facts.lielie and any(g.kind is GroupKind.JIANG for g in groups):
         rules.append("ext-zp-lielie-pair")
     if result.arrangement.special is None:
-        rules += [config.rules.hand_rule, config.rules.min_huxi.rule]
+        rules += [config.rules.hand_rule, config.rules.min_huxi.rule, "ext-zp-runs"]
+    rules.append("ext-zp-best")
     rules += [config.rules.deck_rules["copies"], config.rules.deck_rules["red"]]
     rules = list(dict.fromkeys(rules))
     win_ledger, gang_ledger = s.ledger(), ledger(gang_pays)

@@ -129,7 +129,7 @@ def facts(arrangement: Arrangement, hand: Hand, config: Config) -> HandFacts:
 
 
 def score(hand: Hand, c: Circumstances, config: Config) -> Scored:
-    """The best-paying reading of the hand, settled."""
+    """The best-paying reading of the hand, settled (ext-zp-best)."""
     check_hand(hand, c, config)
     found: list[Scored] = []
     refused: list[RuleError] = []

@@ -169,61 +169,78 @@ def reach(config: Config) -> Reach:
 def _complete(table: _Table, config: Config) -> tuple[dict, dict, dict]:
     """(red cards, 列列, 胡息) → fewest 归, for hands won in play on a card drawn, on
     another player's card, and as dealt."""
+    regular, discard = _hands(table, config, dealt=False)
+    opening, _ = _hands(table, config, dealt=True)
+    return regular, discard, opening
+
+
+def _hands(table: _Table, config: Config, dealt: bool) -> tuple[dict, dict]:
+    """The DP over kinds. Each state's mask holds a bit per (spread, 归, red cards, 胡息);
+    as dealt every three or four alike is raised (坎, 拢) and nothing is spread.
+    Returns (hands without a spread three, all hands)."""
     copies, rules = table.copies, config.rules
     max_long = rules.dealt.value // copies
     layer = SPAN * (copies * len(rules.deck.red_numbers) * 2 + 1)
-    # state: (owed, groups, any four, 拢, pair, 列列, all raised, spread) → (归, red, 胡息) bitmask
+    spread_layer = layer * (rules.dealt.value // copies + 3)  # more 归 than a hand of 26 cards holds
+    unspread = (1 << spread_layer) - 1
+    # state: (owed, groups, any four, 拢, pair, 列列) → (spread, 归, red, 胡息) bitmask
     # owed = (small runs owing this+next, small runs owing this, big …, 二七十 small, big, 大字 owed to 大小搭)
-    states: dict[tuple, int] = {((0,) * 7, 0, False, 0, False, True, True, False): 1}
-    after = table.after
+    states: dict[tuple, int] = {((0,) * 7, 0, False, 0, False, True): 1}
     for index in ORDER:
         red = rules.deck.is_red(Card(index))
         raise_three, raise_four = table.raise_steps[index]
         nxt: dict[tuple, int] = {}
         get = nxt.get
-        for (owed, g, f, longs, p, lie, raised, sp), mask in states.items():
+        big = index >= 10
+        for (owed, g, f, longs, p, lie), mask in states.items():
+            o0, o1, o2, o3, o4, o5, _ = owed
             for move in table.moves(index, owed, p):
                 g2 = g + move.groups
-                if g2 > 7 or (sp and move.spread):
+                if g2 > 7:
                     continue
-                sp2 = sp or move.spread
-                owed2 = after(index, owed, move.owes)
-                f2, p2, lie2 = f or move.four, p or move.pair, lie and move.lielie
+                w = move.owes  # `_Table.after`, written out: this loop is the build's hottest
+                owed2 = (o0, o1, w[0], w[1], o4, w[2], 0) if big else (w[0], w[1], o2, o3, w[2], o5, w[3])
                 shift = move.huxi + (move.used * SPAN if red else 0) + (layer if move.used == copies else 0)
-                # 碰 or 坎, 招 or 拢
+                moved = mask
+                if move.spread:
+                    if dealt:
+                        continue
+                    moved, shift = mask & unspread, shift + spread_layer
+                f2, p2, lie2 = f or move.four, p or move.pair, lie and move.lielie
+                # 碰 or 坎, 招 or 拢 (as dealt: 坎 and 拢 only)
                 if move.slot >= 0:
-                    key = (owed2, g2, f2, longs, p2, lie2, False, sp2)
-                    nxt[key] = get(key, 0) | (mask << shift)
-                    key = (owed2, g2, f2, longs, p2, lie2, raised, sp2)
-                    nxt[key] = get(key, 0) | (mask << (shift + raise_three))
+                    if not dealt:
+                        key = (owed2, g2, f2, longs, p2, lie2)
+                        nxt[key] = get(key, 0) | (moved << shift)
+                    key = (owed2, g2, f2, longs, p2, lie2)
+                    nxt[key] = get(key, 0) | (moved << (shift + raise_three))
                 elif move.four:
-                    key = (owed2, g2, f2, longs, p2, lie2, False, sp2)
-                    nxt[key] = get(key, 0) | (mask << shift)
+                    if not dealt:
+                        key = (owed2, g2, f2, longs, p2, lie2)
+                        nxt[key] = get(key, 0) | (moved << shift)
                     if longs < max_long:
-                        key = (owed2, g2, f2, longs + 1, p2, lie2, raised, sp2)
-                        nxt[key] = get(key, 0) | (mask << (shift + raise_four))
+                        key = (owed2, g2, f2, longs + 1, p2, lie2)
+                        nxt[key] = get(key, 0) | (moved << (shift + raise_four))
                 else:
-                    key = (owed2, g2, f2, longs, p2, lie2, raised, sp2)
-                    nxt[key] = get(key, 0) | (mask << shift)
+                    key = (owed2, g2, f2, longs, p2, lie2)
+                    nxt[key] = get(key, 0) | (moved << shift)
         states = nxt
-    regular: dict[tuple[int, bool, int], int] = {}
-    discard: dict[tuple[int, bool, int], int] = {}
-    opening: dict[tuple[int, bool, int], int] = {}
-    for (owed, g, f, longs, p, lie, raised, sp), mask in states.items():
+    held: dict[tuple[int, bool, int], int] = {}
+    every: dict[tuple[int, bool, int], int] = {}
+    for (owed, g, f, longs, p, lie), mask in states.items():
         if any(owed) or not ((not f and not p and g == 7) or (f and p and g == 6)):
             continue
-        gui = 0
-        while mask:
-            for bit in _bits(mask & ((1 << layer) - 1)):
-                key = (bit // SPAN, lie, bit % SPAN)
-                _fewest(discard, key, gui)
-                if not sp:
-                    _fewest(regular, key, gui)
-                    if raised:
-                        _fewest(opening, key, gui)
-            mask >>= layer
-            gui += 1
-    return regular, discard, opening
+        for spread, part in enumerate((mask & unspread, mask >> spread_layer)):
+            gui = 0
+            while part:
+                for bit in _bits(part & ((1 << layer) - 1)):
+                    key = (bit // SPAN, lie, bit % SPAN)
+                    _fewest(every, key, gui)
+                    if not spread:
+                        _fewest(held, key, gui)
+                part >>= layer
+                gui += 1
+    return held, every
 
 
 def _bits(mask: int) -> list[int]:
@@ -246,20 +263,23 @@ def _most(table: _Table, config: Config) -> tuple[int, Parts]:
     won on another player's card may spread one three alike)."""
     max_long = config.rules.dealt.value // table.copies
     states: dict[tuple, tuple[int, tuple | None]] = {((0,) * 7, 0, False, 0, False, False): (0, None)}
-    after = table.after
     for index in ORDER:
         raise_three, raise_four = table.raise_steps[index]
         nxt: dict[tuple, tuple[int, tuple | None]] = {}
+        big = index >= 10
         for (owed, g, f, longs, p, sp), (h, chain) in states.items():
+            o0, o1, o2, o3, o4, o5, _ = owed
             for move in table.moves(index, owed, p):
                 if g + move.groups > 7 or (sp and move.spread):
                     continue
+                w = move.owes
+                owed2 = (o0, o1, w[0], w[1], o4, w[2], 0) if big else (w[0], w[1], o2, o3, w[2], o5, w[3])
                 extra, new_long = 0, 0
                 if move.slot >= 0:
                     extra = raise_three
                 elif move.four and longs < max_long:
                     extra, new_long = raise_four, 1
-                key = (after(index, owed, move.owes), g + move.groups, f or move.four, longs + new_long,
+                key = (owed2, g + move.groups, f or move.four, longs + new_long,
                        p or move.pair, sp or move.spread)
                 value = h + move.huxi + extra
                 old = nxt.get(key)
