@@ -53,35 +53,6 @@ def _options(counts: list[int], i: int, pairs: int, loose: bool) -> Iterator[Par
         yield GroupKind.SAN, (i,)
 
 
-def splits(counts: tuple[int, ...], pairs: int, locked: tuple[int, ...] = ()) -> Iterator[tuple[Part, ...]]:
-    """Every split of the concealed cards into groups of three and `pairs` pairs.
-
-    `locked` are the kinds whose three held alike stay one 坎 (reading
-    zp-r-kan-split): they are set aside first, and only the rest is split.
-    """
-    work = list(counts)
-    for i in locked:
-        work[i] -= 3
-    kans = tuple((GroupKind.KAN, (i, i, i)) for i in locked)
-
-    def walk(pairs_left: int) -> Iterator[tuple[Part, ...]]:
-        i = next((k for k in range(KINDS) if work[k]), None)
-        if i is None:
-            if pairs_left == 0:
-                yield ()
-            return
-        for kind, cards in list(_options(work, i, pairs_left, False)):
-            for k in cards:
-                work[k] -= 1
-            for rest in walk(pairs_left - (kind is GroupKind.JIANG)):
-                yield ((kind, cards),) + rest
-            for k in cards:
-                work[k] += 1
-
-    for parts in walk(pairs):
-        yield tuple(sorted(kans + parts, key=lambda p: p[1])) if kans else parts
-
-
 def locked_kans(concealed: list[int], win_from_other: int | None, config: Config) -> tuple[int, ...]:
     """The kinds held three (or more) alike whose 坎 may not be split (reading zp-r-kan-split).
 
@@ -96,19 +67,113 @@ def locked_kans(concealed: list[int], win_from_other: int | None, config: Config
     return tuple(i for i, n in enumerate(concealed) if n - (i == win_from_other) >= 3)
 
 
-def place_win_card(parts: tuple[Part, ...], win: int | None) -> tuple[Part, ...]:
-    """The winning card goes where it scores most: a 坎 it completes becomes a 碰
-    only when no other group can hold it (ext-zp-win-card)."""
-    if win is None:
-        return parts
-    holders = [p for p in parts if win in p[1]]
-    if len(holders) == 1 and holders[0][0] is GroupKind.KAN:
-        return tuple((GroupKind.PENG, cards) if (kind, cards) == holders[0] else (kind, cards) for kind, cards in parts)
-    return parts
+# What scoring reads from a complete split of the concealed cards: (胡息, 列列).
+Outcome = tuple[int, bool]
+
+
+class Splitter:
+    """The complete splits of concealed cards, one for each (胡息, 列列) they can give.
+
+    Scoring reads only the 胡息 and whether every group has 胡 (列列胡) from the
+    concealed groups, so splits that agree on both score alike; only one of them
+    is kept (the first found, taking the lowest card first). The work is a memo
+    over what is left of the hand, shared by every hand scored under the same
+    rules: a remainder met again (often: most hands end in the same few 大字
+    shapes) is not split again. Readings do not enter: the 坎 a reading locks
+    are set aside before (`locked_kans`).
+    """
+
+    LIMIT = 1 << 18  # remainders remembered before the memo starts over
+
+    def __init__(self, config: Config) -> None:
+        self.rules = config.rules
+        self._groups: dict[tuple[GroupKind, tuple[int, ...]], Group] = {}
+        self.red_kinds = tuple(i for i in range(KINDS) if self.rules.deck.is_red(Card(i)))
+        self._memo: dict[tuple, dict[Outcome, tuple[Part, ...]]] = {}
+
+    def group(self, kind: GroupKind, cards: tuple[int, ...]) -> Group:
+        """The concealed group of these cards (groups are immutable: one object serves every hand)."""
+        key = (kind, cards)
+        found = self._groups.get(key)
+        if found is None:
+            found = self._groups[key] = make(kind, tuple(Card(k) for k in cards), self.rules)
+        return found
+
+    def value(self, kind: GroupKind, cards: tuple[int, ...]) -> int:
+        return self.group(kind, cards).huxi
+
+    def outcomes(self, rest: tuple[int, ...], pairs: int, peng: int | None,
+                 locked: int = 0) -> dict[Outcome, tuple[Part, ...]]:
+        """(胡息, 列列) → one split of `rest` into groups and `pairs` pairs.
+
+        `locked` is a bit for each kind whose 坎 stays whole (zp-r-kan-split): its
+        three cards are not in `rest`, and the 坎 is placed when its kind comes
+        up. `peng` is the kind whose three cards, one of them another player's
+        winning card, count as a 碰 when they stay together (ext-zp-win-card).
+        """
+        if len(self._memo) > self.LIMIT:
+            self._memo.clear()
+        return self._outcomes(rest, pairs, peng, locked)
+
+    def _outcomes(self, rest: tuple[int, ...], pairs: int, peng: int | None,
+                  locked: int) -> dict[Outcome, tuple[Part, ...]]:
+        key = (rest, pairs, peng, locked)
+        found = self._memo.get(key)
+        if found is not None:
+            return found
+        i = next((k for k in range(KINDS) if rest[k] or locked >> k & 1), None)
+        if i is None:
+            found = {(0, True): ()} if pairs == 0 else {}
+        elif locked >> i & 1:
+            kan = (i, i, i)
+            huxi = self.value(GroupKind.KAN, kan)
+            found = {(h + huxi, lie and huxi > 0): ((GroupKind.KAN, kan),) + parts
+                     for (h, lie), parts in self._outcomes(rest, pairs, peng, locked & ~(1 << i)).items()}
+        else:
+            found = {}
+            for kind, cards in _options(list(rest), i, pairs, False):
+                after = list(rest)
+                for k in cards:
+                    after[k] -= 1
+                placed = GroupKind.PENG if kind is GroupKind.KAN and i == peng else kind
+                huxi = self.value(placed, cards)
+                has_hu = huxi > 0 or kind is GroupKind.JIANG
+                part = ((placed, cards),)
+                for (h, lie), parts in self._outcomes(tuple(after), pairs - (kind is GroupKind.JIANG), peng,
+                                                      locked).items():
+                    out = (h + huxi, lie and has_hu)
+                    if out not in found:
+                        found[out] = part + parts
+        self._memo[key] = found
+        return found
+
+
+_SPLITTERS: dict[int, tuple[object, Splitter]] = {}
+
+
+def splitter(config: Config) -> Splitter:
+    """The splitter of these rules (the rules object is kept with it, so its id stays its own)."""
+    entry = _SPLITTERS.get(id(config.rules))
+    if entry is None:
+        entry = _SPLITTERS[id(config.rules)] = (config.rules, Splitter(config))
+    return entry[1]
+
+
+def complete_splits(concealed: list[int], pairs: int, locked: tuple[int, ...], peng: int | None,
+                    config: Config) -> dict[Outcome, tuple[Part, ...]]:
+    """Every (胡息, 列列) a complete split of the concealed cards gives, with one split for each;
+    the `locked` 坎 stay whole (zp-r-kan-split)."""
+    rest = list(concealed)
+    bits = 0
+    for i in locked:
+        rest[i] -= 3
+        bits |= 1 << i
+    return splitter(config).outcomes(tuple(rest), pairs, peng, bits)
 
 
 def groups_of(parts: tuple[Part, ...], config: Config) -> tuple[Group, ...]:
-    return tuple(make(kind, tuple(Card(k) for k in cards), config.rules) for kind, cards in parts)
+    group = splitter(config).group
+    return tuple(group(kind, cards) for kind, cards in parts)
 
 
 def best_partial(counts: tuple[int, ...], win: int | None, config: Config,

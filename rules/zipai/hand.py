@@ -13,12 +13,12 @@ from ..errors import RuleError
 from .analysis import (
     Arrangement,
     best_partial,
+    complete_splits,
     groups_of,
     locked_kans,
     pattern_groups,
-    place_win_card,
     specials,
-    splits,
+    splitter,
 )
 from .cards import Card, counts
 from .config import Config
@@ -94,16 +94,18 @@ def _from_other(c: Circumstances, config: Config) -> bool:
 
 
 def arrangements(hand: Hand, c: Circumstances, config: Config) -> list[Arrangement]:
-    """Every reading of the hand: each complete split, and each opening pattern it holds."""
+    """Every reading of the hand that can score differently: one complete split for each
+    (胡息, 列列) the concealed cards give, and each opening pattern the hand holds."""
     concealed = counts(hand.concealed)
     win = hand.win_card.index if hand.win_card is not None and _from_other(c, config) else None
     other = hand.win_card.index if hand.win_card is not None and c.win in (Win.DIANPAO, Win.WALL) else None
     locked = locked_kans(concealed, other, config)
     pairs = 1 if any(g.is_four for g in hand.shown) else 0
+    # The winning card's 坎 is a 碰 when the three stay together (place_win_card).
+    peng = win if win is not None and concealed[win] == 3 else None
     out = []
-    for parts in splits(tuple(concealed), pairs, locked):
-        groups = groups_of(place_win_card(parts, win), config)
-        out.append(Arrangement(hand.shown + groups, None, True))
+    for parts in complete_splits(concealed, pairs, locked, peng, config).values():
+        out.append(Arrangement(hand.shown + groups_of(parts, config), None, True))
     for special in specials(concealed, hand.shown, c.win is Win.OPENING, config):
         if config.readings.special_huxi == "whole_hand":
             groups = hand.shown + groups_of(best_partial(tuple(concealed), win, config, locked), config)
@@ -113,15 +115,30 @@ def arrangements(hand: Hand, c: Circumstances, config: Config) -> list[Arrangeme
     return out
 
 
-def facts(arrangement: Arrangement, hand: Hand, config: Config) -> HandFacts:
-    deck = config.rules.deck
-    every = counts(hand.cards)
+@dataclass(frozen=True)
+class Counted:
+    """What the settlement reads from the cards alone, whatever the split."""
+
+    red: int
+    red_concealed: int
+    gui: int
+
+
+def count_hand(hand: Hand, config: Config) -> Counted:
+    red = splitter(config).red_kinds
+    concealed, every = counts(hand.concealed), counts(hand.cards)
+    gui = sum(n == config.rules.mingtang.gui_copies.value for n in every)
+    return Counted(sum(every[i] for i in red), sum(concealed[i] for i in red), gui)
+
+
+def facts(arrangement: Arrangement, hand: Hand, config: Config, counted: Counted | None = None) -> HandFacts:
+    counted = counted or count_hand(hand, config)
     return HandFacts(
         huxi=arrangement.huxi,
-        red=sum(deck.is_red(card) for card in hand.cards),
-        red_concealed=sum(deck.is_red(card) for card in hand.concealed),
+        red=counted.red,
+        red_concealed=counted.red_concealed,
         lielie=arrangement.lielie,
-        gui=sum(n == config.rules.mingtang.gui_copies.value for n in every),
+        gui=counted.gui,
         fours=arrangement.fours,
         complete=arrangement.complete,
         special=arrangement.special,
@@ -131,10 +148,11 @@ def facts(arrangement: Arrangement, hand: Hand, config: Config) -> HandFacts:
 def score(hand: Hand, c: Circumstances, config: Config) -> Scored:
     """The best-paying reading of the hand, settled (ext-zp-best)."""
     check_hand(hand, c, config)
+    counted = count_hand(hand, config)
     found: list[Scored] = []
     refused: list[RuleError] = []
     for arrangement in arrangements(hand, c, config):
-        f = facts(arrangement, hand, config)
+        f = facts(arrangement, hand, config, counted)
         try:
             found.append(Scored(arrangement, f, settle(f, c, config)))
         except RuleError as exc:
