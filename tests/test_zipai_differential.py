@@ -37,7 +37,7 @@ def core(concealed, shown, cfg) -> tuple[int, bool]:
     groups = tuple(shown_group(kind, tuple(Card(i) for i in cards), cfg.rules) for kind, cards in shown)
     held = counts(Card(i) for i in concealed)
     pairs = 1 if any(g.is_four for g in groups) else 0
-    found = complete_splits(held, pairs, locked_kans(held, None, cfg), None, cfg)
+    found = complete_splits(held, pairs, locked_kans(held, None, cfg), None, cfg).outcomes
     most = max(h for h, _ in found) + sum(g.huxi for g in groups) if found else -1
     cards = tuple(Card(i) for i in concealed)
     try:

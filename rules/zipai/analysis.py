@@ -70,26 +70,38 @@ def locked_kans(concealed: list[int], win_from_other: int | None, config: Config
 # What scoring reads from a complete split of the concealed cards: (胡息, 列列).
 Outcome = tuple[int, bool]
 
+# A set of outcomes is an int with bit 2·胡息 + 列列 set for each. A group without
+# 胡 breaks 列列: its bits move from odd to even places (ext-zp-lielie-pair: not the pair).
+_EVEN = sum(1 << (2 * k) for k in range(256))
+_ODD = _EVEN << 1
+
+
+def _add(mask: int, huxi: int, has_hu: bool) -> int:
+    if not has_hu:
+        mask = ((mask & _ODD) >> 1) | (mask & _EVEN)
+    return mask << (2 * huxi)
+
 
 class Splitter:
-    """The complete splits of concealed cards, one for each (胡息, 列列) they can give.
+    """The complete splits of concealed cards, by what scoring reads from them: (胡息, 列列).
 
-    Scoring reads only the 胡息 and whether every group has 胡 (列列胡) from the
-    concealed groups, so splits that agree on both score alike; only one of them
-    is kept (the first found, taking the lowest card first). The work is a memo
-    over what is left of the hand, shared by every hand scored under the same
-    rules: a remainder met again (often: most hands end in the same few 大字
-    shapes) is not split again. Readings do not enter: the 坎 a reading locks
-    are set aside before (`locked_kans`).
+    Splits that agree on both score alike, so the search returns the set of
+    outcomes (as bits), and one split is rebuilt only for the outcome chosen.
+    It takes the lowest card first, as `_options` lists its groups, changing one
+    list of counts in place (the port of a public splitter in tests/ does the
+    same). What is left once the 小字 are used up is remembered for every hand
+    scored under the same rules (most hands end in the same few 大字 shapes);
+    rebuilding the chosen split also remembers the 小字 remainders it meets.
+    Readings do not enter: the 坎 a reading locks come in as `locked` bits.
     """
 
-    LIMIT = 1 << 18  # remainders remembered before the memo starts over
+    LIMIT = 1 << 16  # 大字 remainders remembered before the memo starts over
 
     def __init__(self, config: Config) -> None:
         self.rules = config.rules
         self._groups: dict[tuple[GroupKind, tuple[int, ...]], Group] = {}
+        self._tails: dict[tuple, int] = {}
         self.red_kinds = tuple(i for i in range(KINDS) if self.rules.deck.is_red(Card(i)))
-        self._memo: dict[tuple, dict[Outcome, tuple[Part, ...]]] = {}
 
     def group(self, kind: GroupKind, cards: tuple[int, ...]) -> Group:
         """The concealed group of these cards (groups are immutable: one object serves every hand)."""
@@ -102,50 +114,88 @@ class Splitter:
     def value(self, kind: GroupKind, cards: tuple[int, ...]) -> int:
         return self.group(kind, cards).huxi
 
-    def outcomes(self, rest: tuple[int, ...], pairs: int, peng: int | None,
-                 locked: int = 0) -> dict[Outcome, tuple[Part, ...]]:
-        """(胡息, 列列) → one split of `rest` into groups and `pairs` pairs.
+    def outcomes(self, rest: list[int], pairs: int, peng: int | None, locked: int) -> int:
+        """The outcomes of every complete split of `rest` (counts; `locked` 坎 not in them) and
+        `pairs` pairs. `peng` is the kind whose three cards, one of them another player's
+        winning card, count as a 碰 when they stay together (ext-zp-win-card)."""
+        if len(self._tails) > self.LIMIT:
+            self._tails.clear()
+        return self._walk(list(rest), 0, pairs, peng, locked)
 
-        `locked` is a bit for each kind whose 坎 stays whole (zp-r-kan-split): its
-        three cards are not in `rest`, and the 坎 is placed when its kind comes
-        up. `peng` is the kind whose three cards, one of them another player's
-        winning card, count as a 碰 when they stay together (ext-zp-win-card).
-        """
-        if len(self._memo) > self.LIMIT:
-            self._memo.clear()
-        return self._outcomes(rest, pairs, peng, locked)
+    def _choices(self, work: list[int], i: int, pairs: int, peng: int | None, locked: int):
+        """(group kind, cards, pairs left, locked left) for the lowest card i, in `_options` order."""
+        if locked >> i & 1:
+            yield GroupKind.KAN, (i, i, i), pairs, locked & ~(1 << i), False
+            return
+        for kind, cards in _options(work, i, pairs, False):
+            placed = GroupKind.PENG if kind is GroupKind.KAN and i == peng else kind
+            yield placed, cards, pairs - (kind is GroupKind.JIANG), locked, True
 
-    def _outcomes(self, rest: tuple[int, ...], pairs: int, peng: int | None,
-                  locked: int) -> dict[Outcome, tuple[Part, ...]]:
-        key = (rest, pairs, peng, locked)
-        found = self._memo.get(key)
-        if found is not None:
+    def _walk(self, work: list[int], i: int, pairs: int, peng: int | None, locked: int,
+              seen: dict | None = None) -> int:
+        """The outcomes of what is left; `seen` remembers the 小字 remainders of one hand."""
+        while i < KINDS and not work[i] and not locked >> i & 1:
+            i += 1
+        if i == KINDS:
+            return 2 if pairs == 0 else 0  # the empty split: 0胡, 列列
+        if i >= 10:  # the 大字 left: shared by many hands
+            key = (tuple(work[10:]), i, pairs, peng if peng is not None and peng >= 10 else None, locked)
+            found = self._tails.get(key)
+            if found is None:
+                found = self._tails[key] = self._branch(work, i, pairs, peng, locked, None)
             return found
-        i = next((k for k in range(KINDS) if rest[k] or locked >> k & 1), None)
-        if i is None:
-            found = {(0, True): ()} if pairs == 0 else {}
-        elif locked >> i & 1:
-            kan = (i, i, i)
-            huxi = self.value(GroupKind.KAN, kan)
-            found = {(h + huxi, lie and huxi > 0): ((GroupKind.KAN, kan),) + parts
-                     for (h, lie), parts in self._outcomes(rest, pairs, peng, locked & ~(1 << i)).items()}
-        else:
-            found = {}
-            for kind, cards in _options(list(rest), i, pairs, False):
-                after = list(rest)
-                for k in cards:
-                    after[k] -= 1
-                placed = GroupKind.PENG if kind is GroupKind.KAN and i == peng else kind
-                huxi = self.value(placed, cards)
-                has_hu = huxi > 0 or kind is GroupKind.JIANG
-                part = ((placed, cards),)
-                for (h, lie), parts in self._outcomes(tuple(after), pairs - (kind is GroupKind.JIANG), peng,
-                                                      locked).items():
-                    out = (h + huxi, lie and has_hu)
-                    if out not in found:
-                        found[out] = part + parts
-        self._memo[key] = found
+        if seen is None:
+            return self._branch(work, i, pairs, peng, locked, None)
+        key = (tuple(work), i, pairs, locked)
+        found = seen.get(key)
+        if found is None:
+            found = seen[key] = self._branch(work, i, pairs, peng, locked, seen)
         return found
+
+    def _branch(self, work: list[int], i: int, pairs: int, peng: int | None, locked: int,
+                seen: dict | None) -> int:
+        out = 0
+        for kind, cards, pairs_left, locked_left, takes in list(self._choices(work, i, pairs, peng, locked)):
+            huxi = self.value(kind, cards)
+            if takes:
+                for k in cards:
+                    work[k] -= 1
+            sub = self._walk(work, i, pairs_left, peng, locked_left, seen)
+            if takes:
+                for k in cards:
+                    work[k] += 1
+            if sub:
+                out |= _add(sub, huxi, huxi > 0 or kind is GroupKind.JIANG)
+        return out
+
+    def split(self, rest: list[int], pairs: int, peng: int | None, locked: int, outcome: Outcome) -> tuple[Part, ...]:
+        """A split with this outcome: at each card the first group (in `_options` order) that leads to it."""
+        work, target, i, out, seen = list(rest), 2 * outcome[0] + outcome[1], 0, [], {}
+        while True:
+            while i < KINDS and not work[i] and not locked >> i & 1:
+                i += 1
+            if i == KINDS:
+                return tuple(out)
+            for kind, cards, pairs_left, locked_left, takes in list(self._choices(work, i, pairs, peng, locked)):
+                huxi = self.value(kind, cards)
+                has_hu = huxi > 0 or kind is GroupKind.JIANG
+                want = target - 2 * huxi
+                if want < 0 or (not has_hu and target & 1):
+                    continue
+                if takes:
+                    for k in cards:
+                        work[k] -= 1
+                sub = self._walk(work, i, pairs_left, peng, locked_left, seen)
+                hit = next((w for w in ((want,) if has_hu else (want, want + 1)) if sub >> w & 1), None)
+                if hit is not None:
+                    out.append((kind, cards))
+                    target, pairs, locked = hit, pairs_left, locked_left
+                    break
+                if takes:
+                    for k in cards:
+                        work[k] += 1
+            else:
+                raise AssertionError("no split has the outcome asked for")
 
 
 _SPLITTERS: dict[int, tuple[object, Splitter]] = {}
@@ -159,16 +209,42 @@ def splitter(config: Config) -> Splitter:
     return entry[1]
 
 
+@dataclass(frozen=True)
+class Splits:
+    """Every complete split of a hand's concealed cards, by outcome; one split is rebuilt on request."""
+
+    mask: int
+    rest: tuple[int, ...]
+    pairs: int
+    peng: int | None
+    locked: int
+    config: Config
+
+    @property
+    def outcomes(self) -> list[Outcome]:
+        out, mask = [], self.mask
+        while mask:
+            low = mask & -mask
+            bit = low.bit_length() - 1
+            out.append((bit >> 1, bool(bit & 1)))
+            mask ^= low
+        return out
+
+    def parts(self, outcome: Outcome) -> tuple[Part, ...]:
+        return splitter(self.config).split(list(self.rest), self.pairs, self.peng, self.locked, outcome)
+
+
 def complete_splits(concealed: list[int], pairs: int, locked: tuple[int, ...], peng: int | None,
-                    config: Config) -> dict[Outcome, tuple[Part, ...]]:
-    """Every (胡息, 列列) a complete split of the concealed cards gives, with one split for each;
-    the `locked` 坎 stay whole (zp-r-kan-split)."""
+                    config: Config) -> Splits:
+    """Every (胡息, 列列) a complete split of the concealed cards gives; the `locked` 坎 stay
+    whole (zp-r-kan-split)."""
     rest = list(concealed)
     bits = 0
     for i in locked:
         rest[i] -= 3
         bits |= 1 << i
-    return splitter(config).outcomes(tuple(rest), pairs, peng, bits)
+    mask = splitter(config).outcomes(rest, pairs, peng, bits)
+    return Splits(mask, tuple(rest), pairs, peng, bits, config)
 
 
 def groups_of(parts: tuple[Part, ...], config: Config) -> tuple[Group, ...]:

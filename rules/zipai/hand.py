@@ -7,11 +7,14 @@ the cards were written in, because everything works on counts.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from ..errors import RuleError
 from .analysis import (
     Arrangement,
+    Special,
     best_partial,
     complete_splits,
     groups_of,
@@ -93,26 +96,58 @@ def _from_other(c: Circumstances, config: Config) -> bool:
     return c.win in (Win.DIANPAO, Win.WALL) and config.readings.win_card_triplet == "peng"
 
 
-def arrangements(hand: Hand, c: Circumstances, config: Config) -> list[Arrangement]:
-    """Every reading of the hand that can score differently: one complete split for each
-    (胡息, 列列) the concealed cards give, and each opening pattern the hand holds."""
+@dataclass(frozen=True)
+class Reading:
+    """One way the hand can score: a complete split's (胡息, 列列) or an opening pattern.
+
+    The groups are made only for the reading that is chosen (`arrangement`).
+    """
+
+    huxi: int
+    lielie: bool
+    fours: int
+    special: Special | None
+    build: Callable[[], Arrangement]
+
+    def arrangement(self) -> Arrangement:
+        return self.build()
+
+
+def readings(hand: Hand, c: Circumstances, config: Config) -> list[Reading]:
+    """Every reading of the hand that can score differently: each (胡息, 列列) a complete split
+    of the concealed cards gives, and each opening pattern the hand holds."""
     concealed = counts(hand.concealed)
     win = hand.win_card.index if hand.win_card is not None and _from_other(c, config) else None
     other = hand.win_card.index if hand.win_card is not None and c.win in (Win.DIANPAO, Win.WALL) else None
     locked = locked_kans(concealed, other, config)
     pairs = 1 if any(g.is_four for g in hand.shown) else 0
-    # The winning card's 坎 is a 碰 when the three stay together (place_win_card).
+    # The winning card's 坎 is a 碰 when the three stay together (ext-zp-win-card).
     peng = win if win is not None and concealed[win] == 3 else None
-    out = []
-    for parts in complete_splits(concealed, pairs, locked, peng, config).values():
-        out.append(Arrangement(hand.shown + groups_of(parts, config), None, True))
+    shown_huxi = sum(g.huxi for g in hand.shown)
+    shown_lielie = all(g.huxi > 0 for g in hand.shown if g.kind is not GroupKind.JIANG)
+    found = complete_splits(concealed, pairs, locked, peng, config)
+    fours = sum(g.is_four for g in hand.shown)
+    out = [Reading(huxi + shown_huxi, lielie and shown_lielie, fours, None,
+                   partial(_regular, hand, found, (huxi, lielie), config))
+           for huxi, lielie in found.outcomes]
     for special in specials(concealed, hand.shown, c.win is Win.OPENING, config):
         if config.readings.special_huxi == "whole_hand":
             groups = hand.shown + groups_of(best_partial(tuple(concealed), win, config, locked), config)
         else:
             groups = pattern_groups(special, concealed, hand.shown, win, config)
-        out.append(Arrangement(groups, special, False))
+        arrangement = Arrangement(groups, special, False)
+        out.append(Reading(arrangement.huxi, arrangement.lielie, arrangement.fours, special,
+                           partial(lambda a: a, arrangement)))
     return out
+
+
+def _regular(hand: Hand, found, outcome: tuple[int, bool], config: Config) -> Arrangement:
+    return Arrangement(hand.shown + groups_of(found.parts(outcome), config), None, True)
+
+
+def arrangements(hand: Hand, c: Circumstances, config: Config) -> list[Arrangement]:
+    """The groups of every reading (`readings`)."""
+    return [r.arrangement() for r in readings(hand, c, config)]
 
 
 @dataclass(frozen=True)
@@ -131,30 +166,32 @@ def count_hand(hand: Hand, config: Config) -> Counted:
     return Counted(sum(every[i] for i in red), sum(concealed[i] for i in red), gui)
 
 
-def facts(arrangement: Arrangement, hand: Hand, config: Config, counted: Counted | None = None) -> HandFacts:
+def facts(reading: Reading | Arrangement, hand: Hand, config: Config, counted: Counted | None = None) -> HandFacts:
     counted = counted or count_hand(hand, config)
+    complete = reading.special is None
     return HandFacts(
-        huxi=arrangement.huxi,
+        huxi=reading.huxi,
         red=counted.red,
         red_concealed=counted.red_concealed,
-        lielie=arrangement.lielie,
+        lielie=reading.lielie and complete,
         gui=counted.gui,
-        fours=arrangement.fours,
-        complete=arrangement.complete,
-        special=arrangement.special,
+        fours=reading.fours,
+        complete=complete,
+        special=reading.special,
     )
 
 
 def score(hand: Hand, c: Circumstances, config: Config) -> Scored:
-    """The best-paying reading of the hand, settled (ext-zp-best)."""
+    """The best-paying reading of the hand, settled (ext-zp-best); ties: more 胡息, then a
+    regular hand before an opening pattern, then 列列."""
     check_hand(hand, c, config)
     counted = count_hand(hand, config)
-    found: list[Scored] = []
+    found: list[tuple[Reading, HandFacts, Settlement]] = []
     refused: list[RuleError] = []
-    for arrangement in arrangements(hand, c, config):
-        f = facts(arrangement, hand, config, counted)
+    for reading in readings(hand, c, config):
+        f = facts(reading, hand, config, counted)
         try:
-            found.append(Scored(arrangement, f, settle(f, c, config)))
+            found.append((reading, f, settle(f, c, config)))
         except RuleError as exc:
             refused.append(exc)
     if not found:
@@ -163,6 +200,5 @@ def score(hand: Hand, c: Circumstances, config: Config) -> Scored:
         raise RuleError("not a winning hand: the cards do not all go into groups "
                         "(7 groups of three, or 6 groups and a pair when there is a 招 or 拢; 不见于原文)",
                         rule=config.rules.hand_rule)
-    return max(found, key=lambda s: (s.settlement.total, s.facts.huxi, s.arrangement.special is None))
-
-
+    reading, f, settlement = max(found, key=lambda x: (x[2].total, x[1].huxi, x[0].special is None, x[1].lielie))
+    return Scored(reading.arrangement(), f, settlement)
