@@ -170,3 +170,20 @@ def test_every_analysed_hand_is_in_the_reachability_table(reach, request):
     key = (out["red_cards"], is_lielie, out["huxi"])
     assert key in reach.regular
     assert reach.regular[key] <= out["gui"]
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.filter_too_much,
+                                                                  HealthCheck.function_scoped_fixture])
+@given(request=hands(win_from_other=True))
+def test_hands_won_on_another_players_card_are_in_their_table(reach, request):
+    """Won on a discard, a pair and that card may spread over groups (zp-r-kan-split): reach.discard."""
+    try:
+        out = scored(request)
+    except RuleError:
+        assume(False)
+    assume("一拢（坎）三坎" not in out["mingtang"])
+    is_lielie = "列列" in "".join(out["mingtang"]) or "一珠列" in out["mingtang"]
+    key = (out["red_cards"], is_lielie, out["huxi"])
+    assert key in reach.discard
+    assert reach.discard[key] <= out["gui"]
+    assert set(reach.regular) <= set(reach.discard)
