@@ -145,11 +145,6 @@ def _regular(hand: Hand, found, outcome: tuple[int, bool], config: Config) -> Ar
     return Arrangement(hand.shown + groups_of(found.parts(outcome), config), None, True)
 
 
-def arrangements(hand: Hand, c: Circumstances, config: Config) -> list[Arrangement]:
-    """The groups of every reading (`readings`)."""
-    return [r.arrangement() for r in readings(hand, c, config)]
-
-
 @dataclass(frozen=True)
 class Counted:
     """What the settlement reads from the cards alone, whatever the split."""
