@@ -29,26 +29,40 @@ class Special(StrEnum):
     YILONG_SANKAN = "一拢（坎）三坎"
 
 
-def _options(counts: list[int], i: int, pairs: int, loose: bool) -> Iterator[Part]:
-    """The groups the lowest remaining card (index i) can belong to.
+def _option_table() -> tuple[tuple[tuple[GroupKind, tuple[int, ...], tuple[tuple[int, int], ...]], ...], ...]:
+    """For each card, the groups that start at it, in the order they are tried, with the
+    counts each needs: (kind, card indices, ((index, at least), …)).
 
     Taking the lowest card first makes every split come out exactly once: a
     group holding it starts at it (runs go up; 大小搭 pairs a 小字 with its 大字).
     """
-    n = i % 10 + 1
-    if counts[i] >= 3:
-        yield GroupKind.KAN, (i, i, i)
-    if n <= 8 and counts[i + 1] and counts[i + 2]:
-        yield (GroupKind.YIERSAN if n == 1 else GroupKind.SHUN), (i, i + 1, i + 2)
-    if n == 2 and counts[i + 5] and counts[i + 8]:
-        yield GroupKind.ERQISHI, (i, i + 5, i + 8)
-    if i < 10:
-        if counts[i + 10] >= 2:
-            yield GroupKind.DAXIAO, (i, i + 10, i + 10)
-        if counts[i] >= 2 and counts[i + 10]:
-            yield GroupKind.DAXIAO, (i, i, i + 10)
-    if pairs and counts[i] >= 2:
-        yield GroupKind.JIANG, (i, i)
+    table = []
+    for i in range(KINDS):
+        n = i % 10 + 1
+        row = [(GroupKind.KAN, (i, i, i), ((i, 3),))]
+        if n <= 8:
+            row.append((GroupKind.YIERSAN if n == 1 else GroupKind.SHUN, (i, i + 1, i + 2), ((i + 1, 1), (i + 2, 1))))
+        if n == 2:
+            row.append((GroupKind.ERQISHI, (i, i + 5, i + 8), ((i + 5, 1), (i + 8, 1))))
+        if i < 10:
+            row.append((GroupKind.DAXIAO, (i, i + 10, i + 10), ((i + 10, 2),)))
+            row.append((GroupKind.DAXIAO, (i, i, i + 10), ((i, 2), (i + 10, 1))))
+        row.append((GroupKind.JIANG, (i, i), ((i, 2),)))
+        table.append(tuple(row))
+    return tuple(table)
+
+
+OPTIONS = _option_table()
+
+
+def _options(counts: list[int], i: int, pairs: int, loose: bool) -> Iterator[Part]:
+    """The groups the lowest remaining card (index i) can belong to (`OPTIONS`); the pair
+    only while one is wanted, a loose card only when cards may stay loose."""
+    for kind, cards, need in OPTIONS[i]:
+        if kind is GroupKind.JIANG and not pairs:
+            continue
+        if all(counts[k] >= n for k, n in need):
+            yield kind, cards
     if loose:
         yield GroupKind.SAN, (i,)
 
@@ -62,9 +76,11 @@ def locked_kans(concealed: list[int], win_from_other: int | None, config: Config
     up is not held: with a pair it need not make a 碰 (zp-1-pengpai-r1: 胡牌除外),
     and with a 坎 it is the 破招胡 card and goes elsewhere; a card drawn oneself is held.
     """
-    if config.readings.kan_split != "locked":
+    if config.readings.kan_split != "locked" or max(concealed) < 3:
         return ()
-    return tuple(i for i, n in enumerate(concealed) if n - (i == win_from_other) >= 3)
+    if win_from_other is None:
+        return tuple([i for i, n in enumerate(concealed) if n >= 3])
+    return tuple([i for i, n in enumerate(concealed) if n - (i == win_from_other) >= 3])
 
 
 # What scoring reads from a complete split of the concealed cards: (胡息, 列列).
@@ -102,6 +118,13 @@ class Splitter:
         self._groups: dict[tuple[GroupKind, tuple[int, ...]], Group] = {}
         self._tails: dict[tuple, int] = {}
         self.red_kinds = tuple(i for i in range(KINDS) if self.rules.deck.is_red(Card(i)))
+        # `OPTIONS` with each group's 胡息 and whether it has 胡 (the pair counts as having it)
+        self.options = tuple(
+            tuple((kind, cards, need, self.value(kind, cards), self.value(kind, cards) > 0 or kind is GroupKind.JIANG)
+                  for kind, cards, need in row)
+            for row in OPTIONS)
+        self.kan = tuple(self.value(GroupKind.KAN, (i, i, i)) for i in range(KINDS))
+        self.peng = tuple(self.value(GroupKind.PENG, (i, i, i)) for i in range(KINDS))
 
     def group(self, kind: GroupKind, cards: tuple[int, ...]) -> Group:
         """The concealed group of these cards (groups are immutable: one object serves every hand)."""
@@ -120,7 +143,7 @@ class Splitter:
         winning card, count as a 碰 when they stay together (ext-zp-win-card)."""
         if len(self._tails) > self.LIMIT:
             self._tails.clear()
-        return self._walk(list(rest), 0, pairs, peng, locked)
+        return self._walk(list(rest), 0, pairs, peng, locked, None)
 
     def _choices(self, work: list[int], i: int, pairs: int, peng: int | None, locked: int):
         """(group kind, cards, pairs left, locked left) for the lowest card i, in `_options` order."""
@@ -154,18 +177,29 @@ class Splitter:
 
     def _branch(self, work: list[int], i: int, pairs: int, peng: int | None, locked: int,
                 seen: dict | None) -> int:
+        # The same choices as `_choices`, written out over `OPTIONS`: the search's inner loop.
+        if locked >> i & 1:
+            huxi = self.kan[i]
+            sub = self._walk(work, i, pairs, peng, locked & ~(1 << i), seen)
+            return _add(sub, huxi, huxi > 0) if sub else 0
         out = 0
-        for kind, cards, pairs_left, locked_left, takes in list(self._choices(work, i, pairs, peng, locked)):
-            huxi = self.value(kind, cards)
-            if takes:
+        for kind, cards, need, huxi, has_hu in self.options[i]:
+            if kind is GroupKind.JIANG and not pairs:
+                continue
+            for k, n in need:
+                if work[k] < n:
+                    break
+            else:
+                if kind is GroupKind.KAN and i == peng:
+                    huxi = self.peng[i]
+                    has_hu = huxi > 0
                 for k in cards:
                     work[k] -= 1
-            sub = self._walk(work, i, pairs_left, peng, locked_left, seen)
-            if takes:
+                sub = self._walk(work, i, pairs - (kind is GroupKind.JIANG), peng, locked, seen)
                 for k in cards:
                     work[k] += 1
-            if sub:
-                out |= _add(sub, huxi, huxi > 0 or kind is GroupKind.JIANG)
+                if sub:
+                    out |= _add(sub, huxi, has_hu)
         return out
 
     def split(self, rest: list[int], pairs: int, peng: int | None, locked: int, outcome: Outcome) -> tuple[Part, ...]:
@@ -209,16 +243,14 @@ def splitter(config: Config) -> Splitter:
     return entry[1]
 
 
-@dataclass(frozen=True)
 class Splits:
     """Every complete split of a hand's concealed cards, by outcome; one split is rebuilt on request."""
 
-    mask: int
-    rest: tuple[int, ...]
-    pairs: int
-    peng: int | None
-    locked: int
-    config: Config
+    __slots__ = ("mask", "rest", "pairs", "peng", "locked", "config")
+
+    def __init__(self, mask: int, rest: list[int], pairs: int, peng: int | None, locked: int,
+                 config: Config) -> None:
+        self.mask, self.rest, self.pairs, self.peng, self.locked, self.config = mask, rest, pairs, peng, locked, config
 
     @property
     def outcomes(self) -> list[Outcome]:
@@ -244,7 +276,7 @@ def complete_splits(concealed: list[int], pairs: int, locked: tuple[int, ...], p
         rest[i] -= 3
         bits |= 1 << i
     mask = splitter(config).outcomes(rest, pairs, peng, bits)
-    return Splits(mask, tuple(rest), pairs, peng, bits, config)
+    return Splits(mask, rest, pairs, peng, bits, config)
 
 
 def groups_of(parts: tuple[Part, ...], config: Config) -> tuple[Group, ...]:

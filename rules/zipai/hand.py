@@ -6,10 +6,9 @@ the cards were written in, because everything works on counts.
 """
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
+from functools import cached_property, partial
 
 from ..errors import RuleError
 from .analysis import (
@@ -37,7 +36,7 @@ class Hand:
     shown: tuple[Group, ...]
     win_card: Card | None  # None for an opening-hand win
 
-    @property
+    @cached_property
     def cards(self) -> tuple[Card, ...]:
         return self.concealed + tuple(c for g in self.shown for c in g.cards)
 
@@ -66,7 +65,7 @@ def expected_cards(hand: Hand, c: Circumstances, config: Config) -> int:
 def check_hand(hand: Hand, c: Circumstances, config: Config) -> None:
     """Refuse impossible hands: a fifth copy, a wrong count, a misplaced winning card."""
     deck, rules = config.rules.deck, config.rules
-    for index, n in sorted(Counter(card.index for card in hand.cards).items()):
+    for index, n in enumerate(counts(hand.cards)):
         if n > deck.copies:
             raise RuleError(f"{n} copies of {deck.char(Card(index))}: there are only {deck.copies} of each card",
                             rule=rules.deck_rules["copies"])
@@ -157,7 +156,7 @@ class Counted:
 def count_hand(hand: Hand, config: Config) -> Counted:
     red = splitter(config).red_kinds
     concealed, every = counts(hand.concealed), counts(hand.cards)
-    gui = sum(n == config.rules.mingtang.gui_copies.value for n in every)
+    gui = every.count(config.rules.mingtang.gui_copies.value)
     return Counted(sum(every[i] for i in red), sum(concealed[i] for i in red), gui)
 
 
