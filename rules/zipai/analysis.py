@@ -88,14 +88,9 @@ Outcome = tuple[int, bool]
 
 # A set of outcomes is an int with bit 2·胡息 + 列列 set for each. A group without
 # 胡 breaks 列列: its bits move from odd to even places (ext-zp-lielie-pair: not the pair).
+# A group of h 胡 moves every bit up by 2h.
 _EVEN = sum(1 << (2 * k) for k in range(256))
 _ODD = _EVEN << 1
-
-
-def _add(mask: int, huxi: int, has_hu: bool) -> int:
-    if not has_hu:
-        mask = ((mask & _ODD) >> 1) | (mask & _EVEN)
-    return mask << (2 * huxi)
 
 
 class Splitter:
@@ -120,7 +115,8 @@ class Splitter:
         self.red_kinds = tuple(i for i in range(KINDS) if self.rules.deck.is_red(Card(i)))
         # `OPTIONS` with each group's 胡息 and whether it has 胡 (the pair counts as having it)
         self.options = tuple(
-            tuple((kind, cards, need, self.value(kind, cards), self.value(kind, cards) > 0 or kind is GroupKind.JIANG)
+            tuple((cards, need, self.value(kind, cards), self.value(kind, cards) > 0 or kind is GroupKind.JIANG,
+                   kind is GroupKind.JIANG, kind is GroupKind.KAN)
                   for kind, cards, need in row)
             for row in OPTIONS)
         self.kan = tuple(self.value(GroupKind.KAN, (i, i, i)) for i in range(KINDS))
@@ -143,7 +139,7 @@ class Splitter:
         winning card, count as a 碰 when they stay together (ext-zp-win-card)."""
         if len(self._tails) > self.LIMIT:
             self._tails.clear()
-        return self._walk(list(rest), 0, pairs, peng, locked, None)
+        return self._walk(rest, 0, pairs, peng, locked, None)  # changes `rest` in place, and back
 
     def _choices(self, work: list[int], i: int, pairs: int, peng: int | None, locked: int):
         """(group kind, cards, pairs left, locked left) for the lowest card i, in `_options` order."""
@@ -156,50 +152,54 @@ class Splitter:
 
     def _walk(self, work: list[int], i: int, pairs: int, peng: int | None, locked: int,
               seen: dict | None = None) -> int:
-        """The outcomes of what is left; `seen` remembers the 小字 remainders of one hand."""
+        """The outcomes of what is left, from card i up; `seen` remembers the 小字 remainders
+        of one hand. The same choices as `_choices`, written out over `OPTIONS`: this is
+        the search's inner loop."""
         while i < KINDS and not work[i] and not locked >> i & 1:
             i += 1
         if i == KINDS:
             return 2 if pairs == 0 else 0  # the empty split: 0胡, 列列
+        key = None
         if i >= 10:  # the 大字 left: shared by many hands
             key = (tuple(work[10:]), i, pairs, peng if peng is not None and peng >= 10 else None, locked)
             found = self._tails.get(key)
-            if found is None:
-                found = self._tails[key] = self._branch(work, i, pairs, peng, locked, None)
-            return found
-        if seen is None:
-            return self._branch(work, i, pairs, peng, locked, None)
-        key = (tuple(work), i, pairs, locked)
-        found = seen.get(key)
-        if found is None:
-            found = seen[key] = self._branch(work, i, pairs, peng, locked, seen)
-        return found
-
-    def _branch(self, work: list[int], i: int, pairs: int, peng: int | None, locked: int,
-                seen: dict | None) -> int:
-        # The same choices as `_choices`, written out over `OPTIONS`: the search's inner loop.
+            if found is not None:
+                return found
+        elif seen is not None:
+            key = (tuple(work), i, pairs, locked)
+            found = seen.get(key)
+            if found is not None:
+                return found
         if locked >> i & 1:
             huxi = self.kan[i]
-            sub = self._walk(work, i, pairs, peng, locked & ~(1 << i), seen)
-            return _add(sub, huxi, huxi > 0) if sub else 0
-        out = 0
-        for kind, cards, need, huxi, has_hu in self.options[i]:
-            if kind is GroupKind.JIANG and not pairs:
-                continue
-            for k, n in need:
-                if work[k] < n:
-                    break
-            else:
-                if kind is GroupKind.KAN and i == peng:
-                    huxi = self.peng[i]
-                    has_hu = huxi > 0
-                for k in cards:
-                    work[k] -= 1
-                sub = self._walk(work, i, pairs - (kind is GroupKind.JIANG), peng, locked, seen)
-                for k in cards:
-                    work[k] += 1
-                if sub:
-                    out |= _add(sub, huxi, has_hu)
+            out = self._walk(work, i, pairs, peng, locked & ~(1 << i), seen)
+            if out:
+                if huxi <= 0:
+                    out = ((out & _ODD) >> 1) | (out & _EVEN)
+                out <<= 2 * huxi
+        else:
+            out = 0
+            for cards, need, huxi, has_hu, is_pair, is_kan in self.options[i]:
+                if is_pair and not pairs:
+                    continue
+                for k, n in need:
+                    if work[k] < n:
+                        break
+                else:
+                    if is_kan and i == peng:
+                        huxi = self.peng[i]
+                        has_hu = huxi > 0
+                    for k in cards:
+                        work[k] -= 1
+                    sub = self._walk(work, i, pairs - is_pair, peng, locked, seen)
+                    for k in cards:
+                        work[k] += 1
+                    if sub:
+                        if not has_hu:
+                            sub = ((sub & _ODD) >> 1) | (sub & _EVEN)
+                        out |= sub << (2 * huxi)
+        if key is not None:
+            (self._tails if i >= 10 else seen)[key] = out
         return out
 
     def split(self, rest: list[int], pairs: int, peng: int | None, locked: int, outcome: Outcome) -> tuple[Part, ...]:
