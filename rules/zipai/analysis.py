@@ -102,7 +102,7 @@ class Splitter:
     list of counts in place (the port of a public splitter in tests/ does the
     same). What is left once the 小字 are used up is remembered for every hand
     scored under the same rules (most hands end in the same few 大字 shapes);
-    rebuilding the chosen split also remembers the 小字 remainders it meets.
+    rebuilding the chosen split searches depth first for it alone.
     Readings do not enter: the 坎 a reading locks come in as `locked` bits.
     """
 
@@ -139,7 +139,7 @@ class Splitter:
         winning card, count as a 碰 when they stay together (ext-zp-win-card)."""
         if len(self._tails) > self.LIMIT:
             self._tails.clear()
-        return self._walk(rest, 0, pairs, peng, locked, None)  # changes `rest` in place, and back
+        return self._walk(rest, 0, pairs, peng, locked)  # changes `rest` in place, and back
 
     def _choices(self, work: list[int], i: int, pairs: int, peng: int | None, locked: int):
         """(group kind, cards, pairs left, locked left) for the lowest card i, in `_options` order."""
@@ -150,11 +150,9 @@ class Splitter:
             placed = GroupKind.PENG if kind is GroupKind.KAN and i == peng else kind
             yield placed, cards, pairs - (kind is GroupKind.JIANG), locked, True
 
-    def _walk(self, work: list[int], i: int, pairs: int, peng: int | None, locked: int,
-              seen: dict | None = None) -> int:
-        """The outcomes of what is left, from card i up; `seen` remembers the 小字 remainders
-        of one hand. The same choices as `_choices`, written out over `OPTIONS`: this is
-        the search's inner loop."""
+    def _walk(self, work: list[int], i: int, pairs: int, peng: int | None, locked: int) -> int:
+        """The outcomes of what is left, from card i up. The same choices as `_choices`,
+        written out over `OPTIONS`: this is the search's inner loop."""
         while i < KINDS and not work[i] and not locked >> i & 1:
             i += 1
         if i == KINDS:
@@ -165,14 +163,9 @@ class Splitter:
             found = self._tails.get(key)
             if found is not None:
                 return found
-        elif seen is not None:
-            key = (tuple(work), i, pairs, locked)
-            found = seen.get(key)
-            if found is not None:
-                return found
         if locked >> i & 1:
             huxi = self.kan[i]
-            out = self._walk(work, i, pairs, peng, locked & ~(1 << i), seen)
+            out = self._walk(work, i, pairs, peng, locked & ~(1 << i))
             if out:
                 if huxi <= 0:
                     out = ((out & _ODD) >> 1) | (out & _EVEN)
@@ -191,7 +184,7 @@ class Splitter:
                         has_hu = huxi > 0
                     for k in cards:
                         work[k] -= 1
-                    sub = self._walk(work, i, pairs - is_pair, peng, locked, seen)
+                    sub = self._walk(work, i, pairs - is_pair, peng, locked)
                     for k in cards:
                         work[k] += 1
                     if sub:
@@ -199,37 +192,38 @@ class Splitter:
                             sub = ((sub & _ODD) >> 1) | (sub & _EVEN)
                         out |= sub << (2 * huxi)
         if key is not None:
-            (self._tails if i >= 10 else seen)[key] = out
+            self._tails[key] = out
         return out
 
     def split(self, rest: list[int], pairs: int, peng: int | None, locked: int, outcome: Outcome) -> tuple[Part, ...]:
-        """A split with this outcome: at each card the first group (in `_options` order) that leads to it."""
-        work, target, i, out, seen = list(rest), 2 * outcome[0] + outcome[1], 0, [], {}
-        while True:
+        """The first split (taking the lowest card first, groups in `_options` order) with this
+        outcome; a branch stops once it has more 胡息 than the outcome."""
+        work, path = list(rest), []
+        want_huxi, want_lielie = outcome
+
+        def dfs(i: int, pairs: int, locked: int, huxi: int, lielie: bool) -> bool:
             while i < KINDS and not work[i] and not locked >> i & 1:
                 i += 1
             if i == KINDS:
-                return tuple(out)
+                return pairs == 0 and huxi == want_huxi and lielie == want_lielie
             for kind, cards, pairs_left, locked_left, takes in list(self._choices(work, i, pairs, peng, locked)):
-                huxi = self.value(kind, cards)
-                has_hu = huxi > 0 or kind is GroupKind.JIANG
-                want = target - 2 * huxi
-                if want < 0 or (not has_hu and target & 1):
+                value = self.value(kind, cards)
+                has_hu = value > 0 or kind is GroupKind.JIANG
+                if huxi + value > want_huxi or (want_lielie and not has_hu):
                     continue
-                if takes:
-                    for k in cards:
-                        work[k] -= 1
-                sub = self._walk(work, i, pairs_left, peng, locked_left, seen)
-                hit = next((w for w in ((want,) if has_hu else (want, want + 1)) if sub >> w & 1), None)
-                if hit is not None:
-                    out.append((kind, cards))
-                    target, pairs, locked = hit, pairs_left, locked_left
-                    break
-                if takes:
-                    for k in cards:
-                        work[k] += 1
-            else:
-                raise AssertionError("no split has the outcome asked for")
+                for k in cards if takes else ():
+                    work[k] -= 1
+                path.append((kind, cards))
+                if dfs(i, pairs_left, locked_left, huxi + value, lielie and has_hu):
+                    return True
+                path.pop()
+                for k in cards if takes else ():
+                    work[k] += 1
+            return False
+
+        if not dfs(0, pairs, locked, 0, True):
+            raise AssertionError("no split has the outcome asked for")
+        return tuple(path)
 
 
 _SPLITTERS: dict[int, tuple[object, Splitter]] = {}
