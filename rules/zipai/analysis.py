@@ -141,18 +141,10 @@ class Splitter:
             self._tails.clear()
         return self._walk(rest, 0, pairs, peng, locked)  # changes `rest` in place, and back
 
-    def _choices(self, work: list[int], i: int, pairs: int, peng: int | None, locked: int):
-        """(group kind, cards, pairs left, locked left) for the lowest card i, in `_options` order."""
-        if locked >> i & 1:
-            yield GroupKind.KAN, (i, i, i), pairs, locked & ~(1 << i), False
-            return
-        for kind, cards in _options(work, i, pairs, False):
-            placed = GroupKind.PENG if kind is GroupKind.KAN and i == peng else kind
-            yield placed, cards, pairs - (kind is GroupKind.JIANG), locked, True
-
     def _walk(self, work: list[int], i: int, pairs: int, peng: int | None, locked: int) -> int:
-        """The outcomes of what is left, from card i up. The same choices as `_choices`,
-        written out over `OPTIONS`: this is the search's inner loop."""
+        """The outcomes of what is left, from card i up: a locked 坎, or each group of
+        `OPTIONS` the counts allow (the choices of `_options`, written out: this is the
+        search's inner loop)."""
         while i < KINDS and not work[i] and not locked >> i & 1:
             i += 1
         if i == KINDS:
@@ -206,18 +198,30 @@ class Splitter:
                 i += 1
             if i == KINDS:
                 return pairs == 0 and huxi == want_huxi and lielie == want_lielie
-            for kind, cards, pairs_left, locked_left, takes in list(self._choices(work, i, pairs, peng, locked)):
-                value = self.value(kind, cards)
-                has_hu = value > 0 or kind is GroupKind.JIANG
-                if huxi + value > want_huxi or (want_lielie and not has_hu):
-                    continue
-                for k in cards if takes else ():
-                    work[k] -= 1
-                path.append((kind, cards))
-                if dfs(i, pairs_left, locked_left, huxi + value, lielie and has_hu):
+            if locked >> i & 1:
+                value = self.kan[i]
+                path.append((GroupKind.KAN, (i, i, i)))
+                if value + huxi <= want_huxi and dfs(i, pairs, locked & ~(1 << i), huxi + value, lielie and value > 0):
                     return True
                 path.pop()
-                for k in cards if takes else ():
+                return False
+            for (cards, need, value, has_hu, is_pair, is_kan), (kind, _, _) in zip(self.options[i], OPTIONS[i]):
+                if is_pair and not pairs:
+                    continue
+                if any(work[k] < n for k, n in need):
+                    continue
+                if is_kan and i == peng:
+                    kind, value = GroupKind.PENG, self.peng[i]
+                    has_hu = value > 0
+                if huxi + value > want_huxi or (want_lielie and not has_hu):
+                    continue
+                for k in cards:
+                    work[k] -= 1
+                path.append((kind, cards))
+                if dfs(i, pairs - is_pair, locked, huxi + value, lielie and has_hu):
+                    return True
+                path.pop()
+                for k in cards:
                     work[k] += 1
             return False
 
