@@ -40,6 +40,16 @@ class Hand:
     def cards(self) -> tuple[Card, ...]:
         return self.concealed + tuple(c for g in self.shown for c in g.cards)
 
+    @cached_property
+    def every_count(self) -> tuple[int, ...]:
+        """How many of each kind the whole hand holds (by card index)."""
+        return tuple(counts(self.cards))
+
+    @cached_property
+    def concealed_count(self) -> tuple[int, ...]:
+        """How many of each kind are concealed."""
+        return tuple(counts(self.concealed))
+
 
 @dataclass(frozen=True)
 class Scored:
@@ -65,7 +75,7 @@ def expected_cards(hand: Hand, c: Circumstances, config: Config) -> int:
 def check_hand(hand: Hand, c: Circumstances, config: Config) -> None:
     """Refuse impossible hands: a fifth copy, a wrong count, a misplaced winning card."""
     deck, rules = config.rules.deck, config.rules
-    for index, n in enumerate(counts(hand.cards)):
+    for index, n in enumerate(hand.every_count):
         if n > deck.copies:
             raise RuleError(f"{n} copies of {deck.char(Card(index))}: there are only {deck.copies} of each card",
                             rule=rules.deck_rules["copies"])
@@ -115,7 +125,7 @@ class Reading:
 def readings(hand: Hand, c: Circumstances, config: Config) -> list[Reading]:
     """Every reading of the hand that can score differently: each (胡息, 列列) a complete split
     of the concealed cards gives, and each opening pattern the hand holds."""
-    concealed = counts(hand.concealed)
+    concealed = hand.concealed_count
     win = hand.win_card.index if hand.win_card is not None and _from_other(c, config) else None
     other = hand.win_card.index if hand.win_card is not None and c.win in (Win.DIANPAO, Win.WALL) else None
     locked = locked_kans(concealed, other, config)
@@ -155,7 +165,7 @@ class Counted:
 
 def count_hand(hand: Hand, config: Config) -> Counted:
     red = splitter(config).red_kinds
-    concealed, every = counts(hand.concealed), counts(hand.cards)
+    concealed, every = hand.concealed_count, hand.every_count
     gui = every.count(config.rules.mingtang.gui_copies.value)
     return Counted(sum(every[i] for i in red), sum(concealed[i] for i in red), gui)
 
