@@ -34,8 +34,8 @@ def crosscheck() -> list[CheckRow]:
     return _crosscheck()
 
 
-def findings() -> list[Finding]:
-    return _findings()
+def findings(checked: list[CheckRow] | None = None) -> list[Finding]:
+    return _findings(checked)
 
 
 def _example_cards(kind: GroupKind, colour: str, size: Size) -> tuple[Card, ...]:
@@ -129,7 +129,7 @@ def steps(ctx) -> list:
 
     def check() -> str:
         rows = crosscheck()
-        found = findings()
+        found = findings(rows)
         write_csv(frame(list(rows), CheckRow), ctx.generated / "zipai_crosscheck.csv")
         write_csv(frame(list(found), Finding), ctx.generated / "zipai_findings.csv")
         verdicts: dict[str, int] = {}

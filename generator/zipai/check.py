@@ -406,8 +406,9 @@ def alternatives_of(rid: str) -> str:
     return f"读法 {rid}（{entry['name']}）。" + "｜".join(lines)
 
 
-def findings() -> list[Finding]:
-    checked = crosscheck()
+def findings(checked: list[CheckRow] | None = None) -> list[Finding]:
+    """The findings, with the examples each explains (`checked`: the cross-check, when already made)."""
+    checked = crosscheck() if checked is None else checked
     out = []
     for f in findings_data()["finding"]:
         if f["kind"] not in KINDS:
