@@ -57,6 +57,7 @@ class _Move:
     lielie: bool  # every group begun has 胡
     made: Parts
     spread: bool = False  # three alike spread over other groups: only the winning card from another allows it
+    hidden: bool = False  # all four of the kind concealed (its three alike held as 坎, or none): see `_Table`
 
 
 class _Table:
@@ -66,6 +67,13 @@ class _Table:
     whose cards are not in a group of three or four alike holds at most two,
     or three when one of them is the winning card from another player (the
     move is marked `spread`; a hand has at most one).
+
+    Four alike are never held concealed (finding zp-f-concealed-four, as `hand.check_hand`):
+    they are shown as 招 or 拢, except that the winning card may be the fourth (破招胡). A
+    move that holds all four of its kind concealed is marked `hidden` (when its three alike
+    are 碰 rather than 坎, three are shown and it is not); a hand won in play has at most one
+    such kind, and none beside a `spread` three, since both take the winning card; a hand
+    won as dealt has none.
     """
 
     def __init__(self, config: Config) -> None:
@@ -151,6 +159,7 @@ class _Table:
                             lielie=(runs == 0 or number == 1) and not (one_small or two_small),
                             made=tuple(made),
                             spread=spread,
+                            hidden=total == self.copies and kind in (None, GroupKind.JIANG, GroupKind.PENG),
                         )
 
 
@@ -183,16 +192,16 @@ def _hands(table: _Table, config: Config, dealt: bool) -> tuple[dict, dict]:
     layer = SPAN * (copies * len(rules.deck.red_numbers) * 2 + 1)
     spread_layer = layer * (rules.dealt.value // copies + 3)  # more 归 than a hand of 26 cards holds
     unspread = (1 << spread_layer) - 1
-    # state: (owed, groups, any four, 拢, pair, 列列) → (spread, 归, red, 胡息) bitmask
+    # state: (owed, groups, any four, 拢, pair, 列列, a hidden four) → (spread, 归, red, 胡息) bitmask
     # owed = (small runs owing this+next, small runs owing this, big …, 二七十 small, big, 大字 owed to 大小搭)
-    states: dict[tuple, int] = {((0,) * 7, 0, False, 0, False, True): 1}
+    states: dict[tuple, int] = {((0,) * 7, 0, False, 0, False, True, False): 1}
     for index in ORDER:
         red = rules.deck.is_red(Card(index))
         raise_three, raise_four = table.raise_steps[index]
         nxt: dict[tuple, int] = {}
         get = nxt.get
         big = index >= 10
-        for (owed, g, f, longs, p, lie), mask in states.items():
+        for (owed, g, f, longs, p, lie, hid), mask in states.items():
             o0, o1, o2, o3, o4, o5, _ = owed
             for move in table.moves(index, owed, p):
                 g2 = g + move.groups
@@ -203,31 +212,40 @@ def _hands(table: _Table, config: Config, dealt: bool) -> tuple[dict, dict]:
                 shift = move.huxi + (move.used * SPAN if red else 0) + (layer if move.used == copies else 0)
                 moved = mask
                 if move.spread:
-                    if dealt:
+                    if dealt or hid:
                         continue
                     moved, shift = mask & unspread, shift + spread_layer
                 f2, p2, lie2 = f or move.four, p or move.pair, lie and move.lielie
+                # the winning card as the fourth of a concealed kind: once, and never beside a spread three
+                hidden_ok = move.hidden and not dealt and not hid
                 # 碰 or 坎, 招 or 拢 (as dealt: 坎 and 拢 only)
                 if move.slot >= 0:
                     if not dealt:
-                        key = (owed2, g2, f2, longs, p2, lie2)
+                        key = (owed2, g2, f2, longs, p2, lie2, hid)
                         nxt[key] = get(key, 0) | (moved << shift)
-                    key = (owed2, g2, f2, longs, p2, lie2)
-                    nxt[key] = get(key, 0) | (moved << (shift + raise_three))
+                    if not move.hidden:
+                        key = (owed2, g2, f2, longs, p2, lie2, hid)
+                        nxt[key] = get(key, 0) | (moved << (shift + raise_three))
+                    elif hidden_ok:
+                        key = (owed2, g2, f2, longs, p2, lie2, True)
+                        nxt[key] = get(key, 0) | ((moved & unspread) << (shift + raise_three))
                 elif move.four:
                     if not dealt:
-                        key = (owed2, g2, f2, longs, p2, lie2)
+                        key = (owed2, g2, f2, longs, p2, lie2, hid)
                         nxt[key] = get(key, 0) | (moved << shift)
                     if longs < max_long:
-                        key = (owed2, g2, f2, longs + 1, p2, lie2)
+                        key = (owed2, g2, f2, longs + 1, p2, lie2, hid)
                         nxt[key] = get(key, 0) | (moved << (shift + raise_four))
-                else:
-                    key = (owed2, g2, f2, longs, p2, lie2)
+                elif not move.hidden:
+                    key = (owed2, g2, f2, longs, p2, lie2, hid)
                     nxt[key] = get(key, 0) | (moved << shift)
+                elif hidden_ok:
+                    key = (owed2, g2, f2, longs, p2, lie2, True)
+                    nxt[key] = get(key, 0) | ((moved & unspread) << shift)
         states = nxt
     held: dict[tuple[int, bool, int], int] = {}
     every: dict[tuple[int, bool, int], int] = {}
-    for (owed, g, f, longs, p, lie), mask in states.items():
+    for (owed, g, f, longs, p, lie, _hid), mask in states.items():
         if any(owed) or not ((not f and not p and g == 7) or (f and p and g == 6)):
             continue
         for spread, part in enumerate((mask & unspread, mask >> spread_layer)):
@@ -260,7 +278,8 @@ def _fewest(table: dict, key: tuple, gui: int) -> None:
 def _most(table: _Table, config: Config) -> tuple[int, Parts]:
     """The most 胡息 a legal winning hand reaches, and one hand that does (the same DP,
     keeping only the best 胡息 of each state and the groups that give it; a hand
-    won on another player's card may spread one three alike)."""
+    won on another player's card may spread one three alike, or else any hand may
+    hold one kind's four concealed, the winning card being the fourth)."""
     max_long = config.rules.dealt.value // table.copies
     states: dict[tuple, tuple[int, tuple | None]] = {((0,) * 7, 0, False, 0, False, False): (0, None)}
     for index in ORDER:
@@ -270,17 +289,17 @@ def _most(table: _Table, config: Config) -> tuple[int, Parts]:
         for (owed, g, f, longs, p, sp), (h, chain) in states.items():
             o0, o1, o2, o3, o4, o5, _ = owed
             for move in table.moves(index, owed, p):
-                if g + move.groups > 7 or (sp and move.spread):
+                if g + move.groups > 7 or (sp and move.spread) or (sp and move.hidden and move.slot < 0):
                     continue
                 w = move.owes
                 owed2 = (o0, o1, w[0], w[1], o4, w[2], 0) if big else (w[0], w[1], o2, o3, w[2], o5, w[3])
-                extra, new_long = 0, 0
-                if move.slot >= 0:
-                    extra = raise_three
+                extra, new_long, takes = 0, 0, move.spread or (move.hidden and move.slot < 0)
+                if move.slot >= 0 and not (sp and move.hidden):  # a second hidden four stays a 碰
+                    extra, takes = raise_three, move.hidden
                 elif move.four and longs < max_long:
                     extra, new_long = raise_four, 1
                 key = (owed2, g + move.groups, f or move.four, longs + new_long,
-                       p or move.pair, sp or move.spread)
+                       p or move.pair, sp or takes)
                 value = h + move.huxi + extra
                 old = nxt.get(key)
                 if old is None or value > old[0]:
@@ -320,8 +339,8 @@ def _special(table: _Table, config: Config) -> dict[tuple[str, bool], dict[int, 
     most = rules.dealt.value + rules.dealer_extra.value + max_long
     out: dict[tuple[str, bool], dict[int, int]] = {}
     for opening in (True, False):
-        # state: (owed, grouped cards, fours, 拢, 坎) → {归: 胡息 bitmask}
-        states: dict[tuple, dict[int, int]] = {((0,) * 7, 0, 0, 0, 0): {0: 1}}
+        # state: (owed, grouped cards, fours, 拢, 坎, a hidden four) → {归: 胡息 bitmask}
+        states: dict[tuple, dict[int, int]] = {((0,) * 7, 0, 0, 0, 0, False): {0: 1}}
         for index in ORDER:
             peng, zhao = table.alike[index]
             raise_three, raise_four = table.raise_steps[index]
@@ -330,7 +349,7 @@ def _special(table: _Table, config: Config) -> dict[tuple[str, bool], dict[int, 
             if not opening:
                 alike += [(3, peng, 0, 0, 0), (4, zhao, 1, 0, 0)]
             nxt: dict[tuple, dict[int, int]] = {}
-            for (owed, cards, f, longs, kans), masks in states.items():
+            for (owed, cards, f, longs, kans, hid), masks in states.items():
                 for move in table.moves(index, owed, True):  # no pair: the spare cards stay loose
                     # Same-kind groups come from `alike`; groups without 胡 (ordinary runs,
                     # 大小搭) change nothing that three loose cards would not.
@@ -341,13 +360,18 @@ def _special(table: _Table, config: Config) -> dict[tuple[str, bool], dict[int, 
                         grouped = cards + used  # every card is counted at its own kind
                         if used > copies or longs + long > max_long or grouped > most:
                             continue
-                        key = (table.after(index, owed, move.owes), grouped, f + four, longs + long, kans + kan)
+                        # four concealed (坎 or no same-kind group): only the winning card's kind, in play
+                        hidden = used == copies and (n == 0 or kan == 1)
+                        if hidden and (opening or hid):
+                            continue
+                        key = (table.after(index, owed, move.owes), grouped, f + four, longs + long, kans + kan,
+                               hid or hidden)
                         target = nxt.setdefault(key, {})
                         for gui, mask in masks.items():
                             g2 = gui + (used == copies)
                             target[g2] = target.get(g2, 0) | (mask << (move.huxi + huxi))
             states = nxt
-        for (owed, cards, f, longs, kans), masks in states.items():
+        for (owed, cards, f, longs, kans, _hid), masks in states.items():
             if any(owed):
                 continue
             extra = max(0, f - 1)
