@@ -148,8 +148,13 @@ def fold(text: str) -> tuple[str, tuple[str, ...]]:
     return text, tuple(applied)
 
 
+@cache
+def _classify_rules() -> dict:
+    return _toml("classify.toml")
+
+
 def _classify(doc: Document, number: int, original: str, clean: str) -> tuple[str, str]:
-    config = _toml("classify.toml")
+    config = _classify_rules()  # read once, not once a line
     if BLANK.match(original):
         return "blank", "空行"
     if not doc.in_article(number):

@@ -63,6 +63,12 @@ def test_output_contract():
     ({"hand": PLAIN, "win": "自摸", "gang": [{"kind": "垅", "by": "胡牌者"}]}, "more 垅 for the winner"),
     ({"hand": PLAIN, "win": "自摸", "gang": [{"kind": "点招", "by": "上家"}]}, "点招 needs `from`"),
     ({"hand": "一一一一" + PLAIN[4:], "dealer": True, "extras": ["起手"]}, "must be shown"),
+    # bounds: what 80 cards and three players cannot produce
+    ({"hand": PLAIN, "win": "自摸", "gang": [{"kind": "垅", "by": "上家"}] * 1000}, "1000 gang events"),
+    ({"hand": PLAIN, "win": "自摸", "gang": [{"kind": "垅", "by": "上家"}] * 6}, "6 垅 by 上家"),
+    ({"hand": PLAIN, "win": "自摸", "gang": [{"kind": "自招", "by": "下家"}] * 7}, "7 垅/招 by 下家"),
+    ({"hand": PLAIN, "win": "自摸", "gang": [{"kind": "垅", "by": "上家"}] * 2}, "leave only 1 kinds"),
+    ({"hand": "一二", "win": "自摸", "shown": [{"kind": "碰", "cards": "一一一"}] * 7}, "7 shown groups"),
 ])
 def test_bad_input_is_one_clear_error(request_, message):
     with pytest.raises(RuleError) as info:

@@ -41,18 +41,24 @@ def hands(draw, win_from_other: bool = False):
     pair = [draw(st.integers(0, 19))] * 2 if fours else []
     cards = [c for _, g in threes for c in g] + [f for f in fours for _ in range(4)] + pair
     assume(max(Counter(cards).values()) <= 4)
-    shown, concealed = [], list(pair)
+    shown, concealed, kans = [], list(pair), set()
     for kind, g in threes:
         if kind == "alike" and draw(st.booleans()):
             shown.append({"kind": "碰", "cards": text(g)})
         else:
             concealed += g
+            if kind == "alike":
+                kans.add(g[0])
     for f in fours:
         shown.append({"kind": draw(st.sampled_from(["拢", "招"])), "cards": text((f,) * 4)})
     assume(concealed)
     order = draw(st.permutations(concealed))
     # four alike stay concealed only when the winning card is the fourth (zp-1-zhaopai-r1)
     assume(all(c == order[-1] for c, n in Counter(concealed).items() if n == 4))
+    # Three alike held are one 坎 (reading zp-r-kan-split=locked): only another player's
+    # winning card may make a third one spread over other groups.
+    held = Counter(order[:-1] if win_from_other else order)
+    assume(all(n < 3 or k in kans for k, n in held.items()))
     request = {"hand": text(order), "shown": shown, "win_card": text(order[-1:])}
     if win_from_other:
         request.update({"win": "点炮", "from": draw(st.sampled_from(["上家", "下家"]))})
@@ -87,11 +93,12 @@ def _paid(out: dict) -> dict[str, int]:
 
 
 @SETTINGS
-@given(hands(win_from_other=True), st.booleans())
-def test_who_pays_without_bao(request, zimo):
+@given(st.data())
+def test_who_pays_without_bao(data):
     """自摸: the two others pay alike (zp-3-zimo-r1); 点炮: only the discarder pays (zp-2-gongshi-r1)."""
-    if zimo:
-        request = {k: v for k, v in request.items() if k != "from"} | {"win": "自摸"}
+    zimo = data.draw(st.booleans())
+    # drawn for its own win: a 坎 spread by the winning card is legal on another's card only
+    request = data.draw(hands(win_from_other=not zimo))
     out = scored(request)
     paid = _paid(out)
     if zimo:
@@ -193,3 +200,20 @@ def test_every_analysed_hand_is_in_the_reachability_table(reach, request):
     key = (out["red_cards"], is_lielie, out["huxi"])
     assert key in reach.regular
     assert reach.regular[key] <= out["gui"]
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.filter_too_much,
+                                                                  HealthCheck.function_scoped_fixture])
+@given(request=hands(win_from_other=True))
+def test_hands_won_on_another_players_card_are_in_their_table(reach, request):
+    """Won on a discard, a pair and that card may spread over groups (zp-r-kan-split): reach.discard."""
+    try:
+        out = scored(request)
+    except RuleError:
+        assume(False)
+    assume("一拢（坎）三坎" not in out["mingtang"])
+    is_lielie = "列列" in "".join(out["mingtang"]) or "一珠列" in out["mingtang"]
+    key = (out["red_cards"], is_lielie, out["huxi"])
+    assert key in reach.discard
+    assert reach.discard[key] <= out["gui"]
+    assert set(reach.regular) <= set(reach.discard)

@@ -39,7 +39,7 @@ def shown(*groups):
 
 
 # Exactly one red card, the 二 of 一二三 (a group the table lists under 黑牌).
-YIKEZHU = "一二三八八八捌捌捌玖玖玖叁肆伍四五六五五伍"
+YIKEZHU = "一二三八八八捌捌捌玖玖玖叁肆伍四五六三四五"
 
 # (hand, shown, win, extra fields, 胡数, 名堂, what each of 上家/下家 pays)
 NAMED = [
@@ -186,7 +186,7 @@ def test_winning_card_from_another_player_makes_a_peng():
 
 def test_the_winning_card_goes_where_it_keeps_a_kan():
     # 三 completes 三三三 but also fits 一二三: the 坎 stays a 坎 (3+3+6+6)
-    out = score("一二三三三三捌捌捌玖玖玖叁肆伍四五六五五伍", "点炮", win_card="三", **{"from": "上家"})
+    out = score("一二三三三三捌捌捌玖玖玖叁肆伍四五六四五六", "点炮", win_card="三", **{"from": "上家"})
     assert out["huxi"] == 18
     assert {"kind": "坎", "cards": "三三三"} in [{k: g[k] for k in ("kind", "cards")} for g in out["groups"]]
 

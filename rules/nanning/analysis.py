@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from ..errors import RuleError
 from .model import Hand, HandType, Meld, MeldKind, Shape
-from .tiles import COPIES, KINDS, Tile, counts, name, suit
+from .tiles import COPIES, KINDS, Tile, counts, name
 
 HAND_SIZE = 14
 
@@ -119,13 +119,18 @@ def readings(hand: Hand) -> list[Reading]:
 
 def is_qingyise(hand: Hand) -> bool:
     """清一色: every tile of one number suit, or all honours (字一色 counts, nn-4-3)."""
-    suits = {suit(t) for t in hand.concealed} | {suit(m.tile) for m in hand.melds}
-    return len(suits) == 1
+    first = min(hand.concealed) // 9
+    return max(hand.concealed) // 9 == first and all(m.tile // 9 == first for m in hand.melds)
+
+
+BREAKS_MENQING = frozenset({MeldKind.PENG, MeldKind.JIAGANG, MeldKind.MINGGANG})
 
 
 def is_menqing(hand: Hand, minggang_breaks: bool = True) -> bool:
     """门清: no 碰 (and, under the default reading, no 明杠 either)."""
-    breaking = {MeldKind.PENG, MeldKind.JIAGANG} | ({MeldKind.MINGGANG} if minggang_breaks else set())
+    if not hand.melds:
+        return True
+    breaking = BREAKS_MENQING if minggang_breaks else BREAKS_MENQING - {MeldKind.MINGGANG}
     return not any(m.kind in breaking for m in hand.melds)
 
 
@@ -134,36 +139,48 @@ def is_quanqiuren(hand: Hand) -> bool:
     return len(hand.melds) == 4 and all(m.kind.from_other for m in hand.melds)
 
 
-@lru_cache(maxsize=1 << 12)
-def _suit_ok(ranks: tuple[int, ...], honours: bool) -> bool:
-    """Whether one suit's counts (no pair) split into triplets and sequences."""
-    return bool(_suit_sets(ranks, honours))
+@lru_cache(maxsize=1 << 14)
+def _suit_fit(ranks: tuple[int, ...], honours: bool) -> int:
+    """How one suit's counts split (memoised: a suit has few shapes, and hands share them):
+    0 into sets, 2 into sets and the pair, -1 not at all."""
+    left = sum(ranks) % 3
+    if left == 0:
+        return 0 if _suit_sets(ranks, honours) else -1
+    if left == 2:
+        for pair, n in enumerate(ranks):
+            if n >= 2:
+                rest = list(ranks)
+                rest[pair] -= 2
+                if _suit_sets(tuple(rest), honours):
+                    return 2
+    return -1
 
 
-def _best_shape(c: tuple[int, ...], melds: bool) -> Shape | None:
-    """The shape that pays most among all readings of the concealed counts, without listing them.
+def shape_of(c: tuple[int, ...], melds: bool = False) -> Shape | None:
+    """The shape that pays most among all readings of the concealed counts (34, by tile),
+    or None when they do not make a complete hand; without listing the readings.
 
     Seven pairs pay more than any standard reading of the same tiles, and an
     all-triplet reading (exactly one pair, every other count 3) more than one
-    with a sequence; so it is enough to test the three in that order.
+    with a sequence; so it is enough to test the three in that order. A
+    standard reading has its pair in the one suit whose tiles leave two over
+    after threes, and every other suit splits into sets.
     """
-    if not melds and sum(c) == HAND_SIZE and all(n % 2 == 0 for n in c):
-        return (Shape.QIXIAODUI, Shape.DADUI1, Shape.DADUI2, Shape.DADUI3)[c.count(4)]
-    if c.count(2) == 1 and all(n in (0, 2, 3) for n in c):
-        return Shape.PENGPENG
-    for pair in range(KINDS):
-        if c[pair] < 2:
-            continue
-        rest = list(c)
-        rest[pair] -= 2
-        if all(_suit_ok(tuple(rest[s * 9 : s * 9 + (7 if s == 3 else 9)]), s == 3) for s in range(4)):
-            return Shape.JIHU
-    return None
+    if 1 not in c:
+        if not melds and 3 not in c and sum(c) == HAND_SIZE:
+            return (Shape.QIXIAODUI, Shape.DADUI1, Shape.DADUI2, Shape.DADUI3)[c.count(4)]
+        if c.count(2) == 1 and 4 not in c:
+            return Shape.PENGPENG
+    fits = (_suit_fit(c[0:9], False), _suit_fit(c[9:18], False), _suit_fit(c[18:27], False),
+            _suit_fit(c[27:34], True))
+    if -1 in fits or fits.count(2) != 1:
+        return None
+    return Shape.JIHU
 
 
 def hand_type(hand: Hand, self_drawn: bool, minggang_breaks: bool = True) -> HandType:
-    """The hand type that pays most (see `_best_shape`)."""
-    shape = _best_shape(counts(hand.concealed), bool(hand.melds))
+    """The hand type that pays most (see `shape_of`)."""
+    shape = shape_of(counts(hand.concealed), bool(hand.melds))
     if shape is None:
         raise RuleError("the tiles do not form a complete hand (four sets and a pair, or seven pairs)")
     quanqiuren = is_quanqiuren(hand) and not self_drawn  # 自摸 is not 全求人 (nn-10-2)

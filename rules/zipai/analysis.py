@@ -29,71 +29,266 @@ class Special(StrEnum):
     YILONG_SANKAN = "一拢（坎）三坎"
 
 
-def _options(counts: list[int], i: int, pairs: int, loose: bool) -> Iterator[Part]:
-    """The groups the lowest remaining card (index i) can belong to.
+def _option_table() -> tuple[tuple[tuple[GroupKind, tuple[int, ...], tuple[tuple[int, int], ...]], ...], ...]:
+    """For each card, the groups that start at it, in the order they are tried, with the
+    counts each needs: (kind, card indices, ((index, at least), …)).
 
     Taking the lowest card first makes every split come out exactly once: a
     group holding it starts at it (runs go up; 大小搭 pairs a 小字 with its 大字).
     """
-    n = i % 10 + 1
-    if counts[i] >= 3:
-        yield GroupKind.KAN, (i, i, i)
-    if n <= 8 and counts[i + 1] and counts[i + 2]:
-        yield (GroupKind.YIERSAN if n == 1 else GroupKind.SHUN), (i, i + 1, i + 2)
-    if n == 2 and counts[i + 5] and counts[i + 8]:
-        yield GroupKind.ERQISHI, (i, i + 5, i + 8)
-    if i < 10:
-        if counts[i + 10] >= 2:
-            yield GroupKind.DAXIAO, (i, i + 10, i + 10)
-        if counts[i] >= 2 and counts[i + 10]:
-            yield GroupKind.DAXIAO, (i, i, i + 10)
-    if pairs and counts[i] >= 2:
-        yield GroupKind.JIANG, (i, i)
+    table = []
+    for i in range(KINDS):
+        n = i % 10 + 1
+        row = [(GroupKind.KAN, (i, i, i), ((i, 3),))]
+        if n <= 8:
+            row.append((GroupKind.YIERSAN if n == 1 else GroupKind.SHUN, (i, i + 1, i + 2), ((i + 1, 1), (i + 2, 1))))
+        if n == 2:
+            row.append((GroupKind.ERQISHI, (i, i + 5, i + 8), ((i + 5, 1), (i + 8, 1))))
+        if i < 10:
+            row.append((GroupKind.DAXIAO, (i, i + 10, i + 10), ((i + 10, 2),)))
+            row.append((GroupKind.DAXIAO, (i, i, i + 10), ((i, 2), (i + 10, 1))))
+        row.append((GroupKind.JIANG, (i, i), ((i, 2),)))
+        table.append(tuple(row))
+    return tuple(table)
+
+
+OPTIONS = _option_table()
+
+
+def _options(counts: list[int], i: int, pairs: int, loose: bool) -> Iterator[Part]:
+    """The groups the lowest remaining card (index i) can belong to (`OPTIONS`); the pair
+    only while one is wanted, a loose card only when cards may stay loose."""
+    for kind, cards, need in OPTIONS[i]:
+        if kind is GroupKind.JIANG and not pairs:
+            continue
+        if all(counts[k] >= n for k, n in need):
+            yield kind, cards
     if loose:
         yield GroupKind.SAN, (i,)
 
 
-def splits(counts: tuple[int, ...], pairs: int) -> Iterator[tuple[Part, ...]]:
-    """Every split of the concealed cards into groups of three and `pairs` pairs."""
-    work = list(counts)
+def locked_kans(concealed: list[int], win_from_other: int | None, config: Config) -> tuple[int, ...]:
+    """The kinds held three (or more) alike whose 坎 may not be split (reading zp-r-kan-split).
 
-    def walk(pairs_left: int) -> Iterator[tuple[Part, ...]]:
-        i = next((k for k in range(KINDS) if work[k]), None)
-        if i is None:
-            if pairs_left == 0:
-                yield ()
-            return
-        for kind, cards in list(_options(work, i, pairs_left, False)):
-            for k in cards:
-                work[k] -= 1
-            for rest in walk(pairs_left - (kind is GroupKind.JIANG)):
-                yield ((kind, cards),) + rest
-            for k in cards:
-                work[k] += 1
-
-    yield from walk(pairs)
+    Under `locked` every three alike among the concealed cards stay one 坎: the
+    招 a fourth card forces (zp-1-zhaopai-r1) and 破招胡 (zp-1-zhaopai-r2) both
+    treat the 坎 as a unit. A winning card another player discarded or turned
+    up is not held: with a pair it need not make a 碰 (zp-1-pengpai-r1: 胡牌除外),
+    and with a 坎 it is the 破招胡 card and goes elsewhere; a card drawn oneself is held.
+    """
+    if config.readings.kan_split != "locked" or max(concealed) < 3:
+        return ()
+    if win_from_other is None:
+        return tuple([i for i, n in enumerate(concealed) if n >= 3])
+    return tuple([i for i, n in enumerate(concealed) if n - (i == win_from_other) >= 3])
 
 
-def place_win_card(parts: tuple[Part, ...], win: int | None) -> tuple[Part, ...]:
-    """The winning card goes where it scores most: a 坎 it completes becomes a 碰
-    only when no other group can hold it (ext-zp-win-card)."""
-    if win is None:
-        return parts
-    holders = [p for p in parts if win in p[1]]
-    if len(holders) == 1 and holders[0][0] is GroupKind.KAN:
-        return tuple((GroupKind.PENG, cards) if (kind, cards) == holders[0] else (kind, cards) for kind, cards in parts)
-    return parts
+# What scoring reads from a complete split of the concealed cards: (胡息, 列列).
+Outcome = tuple[int, bool]
+
+# A set of outcomes is an int with bit 2·胡息 + 列列 set for each. A group without
+# 胡 breaks 列列: its bits move from odd to even places (ext-zp-lielie-pair: not the pair).
+# A group of h 胡 moves every bit up by 2h.
+_EVEN = sum(1 << (2 * k) for k in range(256))
+_ODD = _EVEN << 1
+
+
+class Splitter:
+    """The complete splits of concealed cards, by what scoring reads from them: (胡息, 列列).
+
+    Splits that agree on both score alike, so the search returns the set of
+    outcomes (as bits), and one split is rebuilt only for the outcome chosen.
+    It takes the lowest card first, as `_options` lists its groups, changing one
+    list of counts in place (the port of a public splitter in tests/ does the
+    same). What is left once the 小字 are used up is remembered for every hand
+    scored under the same rules (most hands end in the same few 大字 shapes);
+    rebuilding the chosen split searches depth first for it alone.
+    Readings do not enter: the 坎 a reading locks come in as `locked` bits.
+    """
+
+    LIMIT = 1 << 16  # 大字 remainders remembered before the memo starts over
+
+    def __init__(self, config: Config) -> None:
+        self.rules = config.rules
+        self._groups: dict[tuple[GroupKind, tuple[int, ...]], Group] = {}
+        self._tails: dict[tuple, int] = {}
+        self.red_kinds = tuple(i for i in range(KINDS) if self.rules.deck.is_red(Card(i)))
+        # `OPTIONS` with each group's 胡息 and whether it has 胡 (the pair counts as having it)
+        self.options = tuple(
+            tuple((cards, need, self.value(kind, cards), self.value(kind, cards) > 0 or kind is GroupKind.JIANG,
+                   kind is GroupKind.JIANG, kind is GroupKind.KAN)
+                  for kind, cards, need in row)
+            for row in OPTIONS)
+        self.kan = tuple(self.value(GroupKind.KAN, (i, i, i)) for i in range(KINDS))
+        self.peng = tuple(self.value(GroupKind.PENG, (i, i, i)) for i in range(KINDS))
+
+    def group(self, kind: GroupKind, cards: tuple[int, ...]) -> Group:
+        """The concealed group of these cards (groups are immutable: one object serves every hand)."""
+        key = (kind, cards)
+        found = self._groups.get(key)
+        if found is None:
+            found = self._groups[key] = make(kind, tuple(Card(k) for k in cards), self.rules)
+        return found
+
+    def value(self, kind: GroupKind, cards: tuple[int, ...]) -> int:
+        return self.group(kind, cards).huxi
+
+    def outcomes(self, rest: list[int], pairs: int, peng: int | None, locked: int) -> int:
+        """The outcomes of every complete split of `rest` (counts; `locked` 坎 not in them) and
+        `pairs` pairs. `peng` is the kind whose three cards, one of them another player's
+        winning card, count as a 碰 when they stay together (ext-zp-win-card)."""
+        if len(self._tails) > self.LIMIT:
+            self._tails.clear()
+        return self._walk(rest, 0, pairs, peng, locked)  # changes `rest` in place, and back
+
+    def _walk(self, work: list[int], i: int, pairs: int, peng: int | None, locked: int) -> int:
+        """The outcomes of what is left, from card i up: a locked 坎, or each group of
+        `OPTIONS` the counts allow (the choices of `_options`, written out: this is the
+        search's inner loop)."""
+        while i < KINDS and not work[i] and not locked >> i & 1:
+            i += 1
+        if i == KINDS:
+            return 2 if pairs == 0 else 0  # the empty split: 0胡, 列列
+        key = None
+        if i >= 10:  # the 大字 left: shared by many hands
+            key = (tuple(work[10:]), i, pairs, peng if peng is not None and peng >= 10 else None, locked)
+            found = self._tails.get(key)
+            if found is not None:
+                return found
+        if locked >> i & 1:
+            huxi = self.kan[i]
+            out = self._walk(work, i, pairs, peng, locked & ~(1 << i))
+            if out:
+                if huxi <= 0:
+                    out = ((out & _ODD) >> 1) | (out & _EVEN)
+                out <<= 2 * huxi
+        else:
+            out = 0
+            for cards, need, huxi, has_hu, is_pair, is_kan in self.options[i]:
+                if is_pair and not pairs:
+                    continue
+                for k, n in need:
+                    if work[k] < n:
+                        break
+                else:
+                    if is_kan and i == peng:
+                        huxi = self.peng[i]
+                        has_hu = huxi > 0
+                    for k in cards:
+                        work[k] -= 1
+                    sub = self._walk(work, i, pairs - is_pair, peng, locked)
+                    for k in cards:
+                        work[k] += 1
+                    if sub:
+                        if not has_hu:
+                            sub = ((sub & _ODD) >> 1) | (sub & _EVEN)
+                        out |= sub << (2 * huxi)
+        if key is not None:
+            self._tails[key] = out
+        return out
+
+    def split(self, rest: list[int], pairs: int, peng: int | None, locked: int, outcome: Outcome) -> tuple[Part, ...]:
+        """The first split (taking the lowest card first, groups in `_options` order) with this
+        outcome; a branch stops once it has more 胡息 than the outcome."""
+        work, path = list(rest), []
+        want_huxi, want_lielie = outcome
+
+        def dfs(i: int, pairs: int, locked: int, huxi: int, lielie: bool) -> bool:
+            while i < KINDS and not work[i] and not locked >> i & 1:
+                i += 1
+            if i == KINDS:
+                return pairs == 0 and huxi == want_huxi and lielie == want_lielie
+            if locked >> i & 1:
+                value = self.kan[i]
+                path.append((GroupKind.KAN, (i, i, i)))
+                if value + huxi <= want_huxi and dfs(i, pairs, locked & ~(1 << i), huxi + value, lielie and value > 0):
+                    return True
+                path.pop()
+                return False
+            for (cards, need, value, has_hu, is_pair, is_kan), (kind, _, _) in zip(self.options[i], OPTIONS[i]):
+                if is_pair and not pairs:
+                    continue
+                if any(work[k] < n for k, n in need):
+                    continue
+                if is_kan and i == peng:
+                    kind, value = GroupKind.PENG, self.peng[i]
+                    has_hu = value > 0
+                if huxi + value > want_huxi or (want_lielie and not has_hu):
+                    continue
+                for k in cards:
+                    work[k] -= 1
+                path.append((kind, cards))
+                if dfs(i, pairs - is_pair, locked, huxi + value, lielie and has_hu):
+                    return True
+                path.pop()
+                for k in cards:
+                    work[k] += 1
+            return False
+
+        if not dfs(0, pairs, locked, 0, True):
+            raise AssertionError("no split has the outcome asked for")
+        return tuple(path)
+
+
+_SPLITTERS: dict[int, tuple[object, Splitter]] = {}
+
+
+def splitter(config: Config) -> Splitter:
+    """The splitter of these rules (the rules object is kept with it, so its id stays its own)."""
+    entry = _SPLITTERS.get(id(config.rules))
+    if entry is None:
+        entry = _SPLITTERS[id(config.rules)] = (config.rules, Splitter(config))
+    return entry[1]
+
+
+class Splits:
+    """Every complete split of a hand's concealed cards, by outcome; one split is rebuilt on request."""
+
+    __slots__ = ("mask", "rest", "pairs", "peng", "locked", "config")
+
+    def __init__(self, mask: int, rest: list[int], pairs: int, peng: int | None, locked: int,
+                 config: Config) -> None:
+        self.mask, self.rest, self.pairs, self.peng, self.locked, self.config = mask, rest, pairs, peng, locked, config
+
+    @property
+    def outcomes(self) -> list[Outcome]:
+        out, mask = [], self.mask
+        while mask:
+            low = mask & -mask
+            bit = low.bit_length() - 1
+            out.append((bit >> 1, bool(bit & 1)))
+            mask ^= low
+        return out
+
+    def parts(self, outcome: Outcome) -> tuple[Part, ...]:
+        return splitter(self.config).split(list(self.rest), self.pairs, self.peng, self.locked, outcome)
+
+
+def complete_splits(concealed: list[int], pairs: int, locked: tuple[int, ...], peng: int | None,
+                    config: Config) -> Splits:
+    """Every (胡息, 列列) a complete split of the concealed cards gives; the `locked` 坎 stay
+    whole (zp-r-kan-split)."""
+    rest = list(concealed)
+    bits = 0
+    for i in locked:
+        rest[i] -= 3
+        bits |= 1 << i
+    mask = splitter(config).outcomes(rest, pairs, peng, bits)
+    return Splits(mask, rest, pairs, peng, bits, config)
 
 
 def groups_of(parts: tuple[Part, ...], config: Config) -> tuple[Group, ...]:
-    return tuple(make(kind, tuple(Card(k) for k in cards), config.rules) for kind, cards in parts)
+    group = splitter(config).group
+    return tuple(group(kind, cards) for kind, cards in parts)
 
 
-def best_partial(counts: tuple[int, ...], win: int | None, config: Config) -> tuple[Part, ...]:
+def best_partial(counts: tuple[int, ...], win: int | None, config: Config,
+                 locked: tuple[int, ...] = ()) -> tuple[Part, ...]:
     """The split with the most 胡息 when cards may stay loose (opening-hand wins).
 
     `win` is the index of a winning card from another player, whose 坎 counts as
-    a 碰; the memo holds the best split of each remainder.
+    a 碰; `locked` 坎 stay whole (zp-r-kan-split); the memo holds the best split
+    of each remainder.
     """
     @cache
     def value(kind: GroupKind, cards: tuple[int, ...]) -> int:
@@ -123,9 +318,13 @@ def best_partial(counts: tuple[int, ...], win: int | None, config: Config) -> tu
                     found = (total, ((placed_kind, cards),) + sub[1])
         return found
 
-    result = best(tuple(counts), win is not None)
+    rest = list(counts)
+    for i in locked:
+        rest[i] -= 3
+    result = best(tuple(rest), win is not None)
     assert result is not None  # loose cards always give a split
-    return result[1]
+    kans = tuple((GroupKind.KAN, (i, i, i)) for i in locked)
+    return tuple(sorted(kans + result[1], key=lambda p: p[1])) if kans else result[1]
 
 
 def specials(concealed: list[int], shown: tuple[Group, ...], opening: bool, config: Config) -> tuple[Special, ...]:

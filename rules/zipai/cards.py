@@ -1,7 +1,6 @@
 """Cards (牌): 小字 一…十 and 大字 壹…拾, written as the Chinese numerals themselves."""
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -92,5 +91,7 @@ class Deck:
 
 def counts(cards: Iterable[Card]) -> list[int]:
     """How many of each of the 20 kinds, by index."""
-    c = Counter(card.index for card in cards)
-    return [c.get(i, 0) for i in range(KINDS)]
+    out = [0] * KINDS
+    for card in cards:
+        out[card.index] += 1
+    return out

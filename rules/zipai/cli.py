@@ -9,7 +9,7 @@ from typing import Any
 
 from ..errors import RuleError
 from ..ledger import net, payments_json
-from .cards import Card
+from .cards import KINDS, Card
 from .config import Config
 from .groups import Group, GroupKind, shown_group
 from .hand import Hand, score as score_hand
@@ -48,6 +48,10 @@ def _seat(value: Any, what: str, winner: bool = True) -> Seat:
 def parse_shown(items: Any, config: Config) -> tuple[Group, ...]:
     """The shown groups: 碰, 招, 拢 (and 吃, a shown run)."""
     _type(items, list, "shown", 'a list of {"kind": "碰"|"招"|"拢"|"吃", "cards": "七七七"}')
+    most = SHOWN_MOST
+    if len(items) > most:
+        raise RuleError(f"{len(items)} shown groups: a winning hand has 7 groups (6 and a pair with a 招 or 拢) "
+                        f"and the winning card is in `hand`, so at most {most} are shown", rule=config.rules.hand_rule)
     groups = []
     for n, item in enumerate(items, 1):
         what = f"shown[{n}]"
@@ -63,8 +67,29 @@ def parse_shown(items: Any, config: Config) -> tuple[Group, ...]:
     return tuple(groups)
 
 
-def parse_gang(items: Any) -> tuple[GangEvent, ...]:
+# A winning hand has at most 7 groups; the winning card is concealed, so one group at least is not shown.
+SHOWN_MOST = 6
+
+
+def gang_bounds(config: Config) -> tuple[int, int, int]:
+    """(垅 a player, 垅 and 招 a player, 垅 and 招 at the table) that 80 cards and three players allow.
+
+    A 垅 is four alike dealt: a hand of 20 (the dealer 21) holds at most five.
+    A player's hand grows by one card for each four after the first
+    (zp-1-longpai-r1, zp-1-zhaopai-r2), so k fours need 4k ≤ 20 + 1 + (k − 1)
+    cards: at most six. Each four takes every copy of its kind: at most 20.
+    """
+    rules = config.rules
+    copies, held = rules.deck.copies, rules.dealt.value + rules.dealer_extra.value
+    return held // copies, (held - 1) // (copies - 1), KINDS
+
+
+def parse_gang(items: Any, config: Config) -> tuple[GangEvent, ...]:
     _type(items, list, "gang", 'a list of {"kind": "垅"|"点招"|"自招", "by": seat, "from": seat}')
+    longs_most, fours_most, table_most = gang_bounds(config)
+    if len(items) > table_most:
+        raise RuleError(f"{len(items)} gang events: each 垅 or 招 takes all {config.rules.deck.copies} cards of one "
+                        f"kind, and there are {table_most} kinds", rule=config.rules.deck_rules["copies"])
     events = []
     for n, item in enumerate(items, 1):
         what = f"gang[{n}]"
@@ -75,6 +100,14 @@ def parse_gang(items: Any) -> tuple[GangEvent, ...]:
         kind = GangKind(_choice(item["kind"], tuple(k.value for k in GangKind), f"{what}.kind"))
         source = _seat(item["from"], f"{what}.from") if "from" in item else None
         events.append(GangEvent(kind, _seat(item["by"], f"{what}.by"), source))
+    for seat in Seat:
+        mine = [e.kind for e in events if e.by is seat]
+        if mine.count(GangKind.LONG) > longs_most:
+            raise RuleError(f"gang lists {mine.count(GangKind.LONG)} 垅 by {seat.value}: a dealt hand holds at most "
+                            f"{longs_most}", rule="zp-1-longpai-r1")
+        if len(mine) > fours_most:
+            raise RuleError(f"gang lists {len(mine)} 垅/招 by {seat.value}: a hand holds at most {fours_most} groups "
+                            "of four (one card more for each after the first)", rule="zp-1-zhaopai-r2")
     return tuple(events)
 
 
@@ -128,8 +161,9 @@ def parse(request: dict, base: Config | None = None) -> tuple[Hand, Circumstance
             win_card = concealed[-1]  # the last card written in hand
     elif "win_card" in request:
         raise RuleError("an opening-hand win (起手) has no winning card: leave out win_card")
-    gang = parse_gang(request.get("gang", []))
+    gang = parse_gang(request.get("gang", []), config)
     _check_gang_against_hand(gang, shown)
+    _check_others_fours(gang, concealed + tuple(c for g in shown for c in g.cards), config)
     return Hand(concealed, shown, win_card), circumstances, gang, config
 
 
@@ -142,6 +176,16 @@ def _check_gang_against_hand(gang: tuple[GangEvent, ...], shown: tuple[Group, ..
         raise RuleError("gang lists more 垅 for the winner than the 拢 shown in his hand", rule="zp-2-long-r1")
     if len(mine) - mine.count(GangKind.LONG) > zhaos:
         raise RuleError("gang lists more 招 for the winner than the 招 shown in his hand", rule="zp-2-zizhao-r1")
+
+
+def _check_others_fours(gang: tuple[GangEvent, ...], cards: tuple[Card, ...], config: Config) -> None:
+    """The other players' 垅 and 招 need kinds of which the winner holds no card (four copies each)."""
+    others = sum(e.by is not Seat.WINNER for e in gang)
+    free = KINDS - len({card.index for card in cards})
+    if others > free:
+        raise RuleError(f"gang lists {others} 垅/招 by the other players, but the winner's cards leave only {free} "
+                        f"kinds of which all {config.rules.deck.copies} cards could be theirs",
+                        rule=config.rules.deck_rules["copies"])
 
 
 def _group_json(g: Group, config: Config) -> dict:
@@ -166,7 +210,8 @@ def score_request(request: dict, base: Config | None = None) -> dict:
     if result.facts.lielie and any(g.kind is GroupKind.JIANG for g in groups):
         rules.append("ext-zp-lielie-pair")
     if result.arrangement.special is None:
-        rules += [config.rules.hand_rule, config.rules.min_huxi.rule]
+        rules += [config.rules.hand_rule, config.rules.min_huxi.rule, "ext-zp-runs"]
+    rules.append("ext-zp-best")
     rules += [config.rules.deck_rules["copies"], config.rules.deck_rules["red"]]
     rules = list(dict.fromkeys(rules))
     win_ledger = {seat.value: amount for seat, amount in s.net().items()}

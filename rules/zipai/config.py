@@ -120,6 +120,7 @@ READINGS: dict[str, tuple[str, tuple[str, ...]]] = {
     "zp-r-win-card-triplet": ("win_card_triplet", ("peng", "kan")),
     "zp-r-gang-scope": ("gang_scope", ("every_player", "winner_only")),
     "zp-r-gui-scope": ("gui_scope", ("any_four", "not_groups")),
+    "zp-r-kan-split": ("kan_split", ("locked", "split")),
 }
 
 
@@ -154,6 +155,7 @@ class Readings:
     win_card_triplet: str
     gang_scope: str
     gui_scope: str
+    kan_split: str
 
     def __post_init__(self) -> None:
         by_field = {name: options for name, options in READINGS.values()}

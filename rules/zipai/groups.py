@@ -69,7 +69,7 @@ def make(kind: GroupKind, cards: tuple[Card, ...], rules: Rules, shown: bool = F
 
 
 def sequence_kind(cards: tuple[Card, ...]) -> GroupKind | None:
-    """Which kind of three-card run these are, if any: same size, n n+1 n+2 or 2 7 10."""
+    """Which kind of three-card run these are, if any: same size, n n+1 n+2 or 2 7 10 (ext-zp-runs)."""
     if len(cards) != 3 or len({c.size for c in cards}) != 1:
         return None
     numbers = sorted(c.number for c in cards)
@@ -93,7 +93,7 @@ def shown_group(kind: str, cards: tuple[Card, ...], rules: Rules) -> Group:
     if kind == "吃":
         run = sequence_kind(cards)
         if run is None:
-            raise RuleError(f"吃 {deck.text(cards)} is not a run of one size (n n+1 n+2, or 二七十)", rule="ext-zp-zero")
+            raise RuleError(f"吃 {deck.text(cards)} is not a run of one size (n n+1 n+2, or 二七十)", rule="ext-zp-runs")
         return make(run, cards, rules, shown=True)
     if kind not in SHOWN_KINDS:
         raise RuleError(f"unknown shown kind {kind!r}: use one of {', '.join(SHOWN_KINDS)}")

@@ -6,11 +6,22 @@ the cards were written in, because everything works on counts.
 """
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property, partial
 
 from ..errors import RuleError
-from .analysis import Arrangement, best_partial, groups_of, pattern_groups, place_win_card, specials, splits
+from .analysis import (
+    Arrangement,
+    Special,
+    best_partial,
+    complete_splits,
+    groups_of,
+    locked_kans,
+    pattern_groups,
+    specials,
+    splitter,
+)
 from .cards import Card, counts
 from .config import Config
 from .groups import Group, GroupKind
@@ -25,9 +36,19 @@ class Hand:
     shown: tuple[Group, ...]
     win_card: Card | None  # None for an opening-hand win
 
-    @property
+    @cached_property
     def cards(self) -> tuple[Card, ...]:
         return self.concealed + tuple(c for g in self.shown for c in g.cards)
+
+    @cached_property
+    def every_count(self) -> tuple[int, ...]:
+        """How many of each kind the whole hand holds (by card index)."""
+        return tuple(counts(self.cards))
+
+    @cached_property
+    def concealed_count(self) -> tuple[int, ...]:
+        """How many of each kind are concealed."""
+        return tuple(counts(self.concealed))
 
 
 @dataclass(frozen=True)
@@ -54,7 +75,7 @@ def expected_cards(hand: Hand, c: Circumstances, config: Config) -> int:
 def check_hand(hand: Hand, c: Circumstances, config: Config) -> None:
     """Refuse impossible hands: a fifth copy, a wrong count, a misplaced winning card."""
     deck, rules = config.rules.deck, config.rules
-    for index, n in sorted(Counter(card.index for card in hand.cards).items()):
+    for index, n in enumerate(hand.every_count):
         if n > deck.copies:
             raise RuleError(f"{n} copies of {deck.char(Card(index))}: there are only {deck.copies} of each card",
                             rule=rules.deck_rules["copies"])
@@ -73,7 +94,7 @@ def check_hand(hand: Hand, c: Circumstances, config: Config) -> None:
         if any(g.kind is not GroupKind.LONG for g in hand.shown):
             raise RuleError("at the opening only 拢 can be shown (nothing has been played yet)",
                             rule="zp-1-longpai-r1")
-        four = next((i for i, n in enumerate(counts(hand.concealed)) if n == deck.copies), None)
+        four = next((i for i, n in enumerate(hand.concealed_count) if n == deck.copies), None)
         if four is not None:
             raise RuleError(f"four {deck.char(Card(four))} dealt are a 拢 and must be shown", rule="zp-1-longpai-r1")
     elif hand.win_card is None or hand.win_card not in hand.concealed:
@@ -88,7 +109,7 @@ def _no_hidden_four(hand: Hand, config: Config) -> None:
     zp-1-baopai-r2; drawn by oneself it is a 自招). Only the winning card itself may be that
     fourth: 如果能胡就胡，破招胡也可以 (zp-1-zhaopai-r2)."""
     deck = config.rules.deck
-    for index, n in enumerate(counts(hand.concealed)):
+    for index, n in enumerate(hand.concealed_count):
         if n == deck.copies and Card(index) != hand.win_card:
             char = deck.char(Card(index))
             raise RuleError(f"four {char} held concealed: the fourth to a 坎 must be 招'd (or shown as a 拢 when"
@@ -100,48 +121,97 @@ def _from_other(c: Circumstances, config: Config) -> bool:
     return c.win in (Win.DIANPAO, Win.WALL) and config.readings.win_card_triplet == "peng"
 
 
-def arrangements(hand: Hand, c: Circumstances, config: Config) -> list[Arrangement]:
-    """Every reading of the hand: each complete split, and each opening pattern it holds."""
-    concealed = counts(hand.concealed)
+@dataclass(frozen=True)
+class Reading:
+    """One way the hand can score: a complete split's (胡息, 列列) or an opening pattern.
+
+    The groups are made only for the reading that is chosen (`arrangement`).
+    """
+
+    huxi: int
+    lielie: bool
+    fours: int
+    special: Special | None
+    build: Callable[[], Arrangement]
+
+    def arrangement(self) -> Arrangement:
+        return self.build()
+
+
+def readings(hand: Hand, c: Circumstances, config: Config) -> list[Reading]:
+    """Every reading of the hand that can score differently: each (胡息, 列列) a complete split
+    of the concealed cards gives, and each opening pattern the hand holds."""
+    concealed = hand.concealed_count
     win = hand.win_card.index if hand.win_card is not None and _from_other(c, config) else None
+    other = hand.win_card.index if hand.win_card is not None and c.win in (Win.DIANPAO, Win.WALL) else None
+    locked = locked_kans(concealed, other, config)
     pairs = 1 if any(g.is_four for g in hand.shown) else 0
-    out = []
-    for parts in splits(tuple(concealed), pairs):
-        groups = groups_of(place_win_card(parts, win), config)
-        out.append(Arrangement(hand.shown + groups, None, True))
+    # The winning card's 坎 is a 碰 when the three stay together (ext-zp-win-card).
+    peng = win if win is not None and concealed[win] == 3 else None
+    shown_huxi = sum(g.huxi for g in hand.shown)
+    shown_lielie = all(g.huxi > 0 for g in hand.shown if g.kind is not GroupKind.JIANG)
+    found = complete_splits(concealed, pairs, locked, peng, config)
+    fours = sum(g.is_four for g in hand.shown)
+    out = [Reading(huxi + shown_huxi, lielie and shown_lielie, fours, None,
+                   partial(_regular, hand, found, (huxi, lielie), config))
+           for huxi, lielie in found.outcomes]
     for special in specials(concealed, hand.shown, c.win is Win.OPENING, config):
         if config.readings.special_huxi == "whole_hand":
-            groups = hand.shown + groups_of(best_partial(tuple(concealed), win, config), config)
+            groups = hand.shown + groups_of(best_partial(tuple(concealed), win, config, locked), config)
         else:
             groups = pattern_groups(special, concealed, hand.shown, win, config)
-        out.append(Arrangement(groups, special, False))
+        arrangement = Arrangement(groups, special, False)
+        out.append(Reading(arrangement.huxi, arrangement.lielie, arrangement.fours, special,
+                           partial(lambda a: a, arrangement)))
     return out
 
 
-def facts(arrangement: Arrangement, hand: Hand, config: Config) -> HandFacts:
-    deck = config.rules.deck
-    every = counts(hand.cards)
+def _regular(hand: Hand, found, outcome: tuple[int, bool], config: Config) -> Arrangement:
+    return Arrangement(hand.shown + groups_of(found.parts(outcome), config), None, True)
+
+
+@dataclass(frozen=True)
+class Counted:
+    """What the settlement reads from the cards alone, whatever the split."""
+
+    red: int
+    red_concealed: int
+    gui: int
+
+
+def count_hand(hand: Hand, config: Config) -> Counted:
+    red = splitter(config).red_kinds
+    concealed, every = hand.concealed_count, hand.every_count
+    gui = every.count(config.rules.mingtang.gui_copies.value)
+    return Counted(sum(every[i] for i in red), sum(concealed[i] for i in red), gui)
+
+
+def facts(reading: Reading | Arrangement, hand: Hand, config: Config, counted: Counted | None = None) -> HandFacts:
+    counted = counted or count_hand(hand, config)
+    complete = reading.special is None
     return HandFacts(
-        huxi=arrangement.huxi,
-        red=sum(deck.is_red(card) for card in hand.cards),
-        red_concealed=sum(deck.is_red(card) for card in hand.concealed),
-        lielie=arrangement.lielie,
-        gui=sum(n == config.rules.mingtang.gui_copies.value for n in every),
-        fours=arrangement.fours,
-        complete=arrangement.complete,
-        special=arrangement.special,
+        huxi=reading.huxi,
+        red=counted.red,
+        red_concealed=counted.red_concealed,
+        lielie=reading.lielie and complete,
+        gui=counted.gui,
+        fours=reading.fours,
+        complete=complete,
+        special=reading.special,
     )
 
 
 def score(hand: Hand, c: Circumstances, config: Config) -> Scored:
-    """The best-paying reading of the hand, settled."""
+    """The best-paying reading of the hand, settled (ext-zp-best); ties: more 胡息, then a
+    regular hand before an opening pattern, then 列列."""
     check_hand(hand, c, config)
-    found: list[Scored] = []
+    counted = count_hand(hand, config)
+    found: list[tuple[Reading, HandFacts, Settlement]] = []
     refused: list[RuleError] = []
-    for arrangement in arrangements(hand, c, config):
-        f = facts(arrangement, hand, config)
+    for reading in readings(hand, c, config):
+        f = facts(reading, hand, config, counted)
         try:
-            found.append(Scored(arrangement, f, settle(f, c, config)))
+            found.append((reading, f, settle(f, c, config)))
         except RuleError as exc:
             refused.append(exc)
     if not found:
@@ -150,6 +220,5 @@ def score(hand: Hand, c: Circumstances, config: Config) -> Scored:
         raise RuleError("not a winning hand: the cards do not all go into groups "
                         "(7 groups of three, or 6 groups and a pair when there is a 招 or 拢; 不见于原文)",
                         rule=config.rules.hand_rule)
-    return max(found, key=lambda s: (s.settlement.total, s.facts.huxi, s.arrangement.special is None))
-
-
+    reading, f, settlement = max(found, key=lambda x: (x[2].total, x[1].huxi, x[0].special is None, x[1].lielie))
+    return Scored(reading.arrangement(), f, settlement)

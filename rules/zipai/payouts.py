@@ -74,12 +74,17 @@ DIMENSIONS = [("hand", "牌型"), ("huxi", "胡数"), ("win", "胡法"), ("bao",
 
 @dataclass(frozen=True)
 class HandRow:
-    """One hand the table prices: its 牌型 facts, how it was won, and whether such a hand exists."""
+    """One hand the table prices: its 牌型 facts, how it was won, and whether such a hand exists.
+
+    `discard` is the same 牌型 and 胡数 won on another player's card (点炮, 墩上),
+    which may hold a pair and that card spread over groups (zp-r-kan-split).
+    """
 
     facts: HandFacts
     opening: bool
     feasible: bool
     reason: str
+    discard: HandRow | None = None
 
 
 @cache
@@ -117,22 +122,15 @@ def hand_rows(config: Config) -> list[HandRow]:
     special = found.special
     low = config.rules.min_huxi.value
     out = []
-    for opening, table in ((False, found.regular), (True, found.opening)):
-        cheapest = _cheapest(table, config)
+    for opening, tables in ((False, (found.regular, found.discard)), (True, (found.opening,))):
+        cheapest = [_cheapest(table, config) for table in tables]
         for colour, lielie in COLOUR_CLASSES:
-            heights = [h for (c, lie, h) in cheapest if (c, lie) == (colour, lielie) and h >= low]
+            heights = [h for table in cheapest for (c, lie, h) in table if (c, lie) == (colour, lielie) and h >= low]
             if not heights:
                 continue
             for huxi in range(min(heights), max(heights) + 1):
-                if (colour, lielie, huxi) in cheapest:
-                    red, gui = cheapest[(colour, lielie, huxi)]
-                    out.append(HandRow(HandFacts(huxi, red, red, lielie, gui, 0), opening, True, ""))
-                else:
-                    red = _nominal_red(colour, config)
-                    kind = {"普通": "", "黑": "全黑", "红": "红胡", "一颗珠": "一颗珠"}[colour] + ("列列" if lielie else "")
-                    why = (f"没有合乎规则的{'起手' if opening else ''}手牌能组成{huxi}胡的{kind or '普通'}牌型"
-                           "（已穷举所有组法）")
-                    out.append(HandRow(HandFacts(huxi, red, red, lielie, 0, 0), opening, False, why))
+                rows = [_hand_row(table, colour, lielie, huxi, opening, config) for table in cheapest]
+                out.append(replace(rows[0], discard=rows[1] if len(rows) > 1 else None))
     for (name, opening), heights in sorted(special.items()):
         for huxi in range(min(heights), max(heights) + 1):
             gui = heights.get(huxi)
@@ -142,6 +140,16 @@ def hand_rows(config: Config) -> list[HandRow]:
             why = "" if gui is not None else f"{name}凑不出{huxi}胡（{'起手' if opening else '中途'}）"
             out.append(HandRow(facts, opening, gui is not None, why))
     return out
+
+
+def _hand_row(cheapest: dict, colour: str, lielie: bool, huxi: int, opening: bool, config: Config) -> HandRow:
+    if (colour, lielie, huxi) in cheapest:
+        red, gui = cheapest[(colour, lielie, huxi)]
+        return HandRow(HandFacts(huxi, red, red, lielie, gui, 0), opening, True, "")
+    red = _nominal_red(colour, config)
+    kind = {"普通": "", "黑": "全黑", "红": "红胡", "一颗珠": "一颗珠"}[colour] + ("列列" if lielie else "")
+    why = f"没有合乎规则的{'起手' if opening else ''}手牌能组成{huxi}胡的{kind or '普通'}牌型（已穷举所有组法）"
+    return HandRow(HandFacts(huxi, red, red, lielie, 0, 0), opening, False, why)
 
 
 def situations(row: HandRow) -> list[tuple[Win, str, bool, bool]]:
@@ -173,6 +181,8 @@ def _hand_label(s: Settlement, special: Special | None) -> str:
 
 def price_row(row: HandRow, win: Win, bao: str, haidi: bool, toukuai: bool, config: Config) -> dict | None:
     """One payout row, or None when the rules rule the situation out."""
+    if win in (Win.DIANPAO, Win.WALL) and row.discard is not None:
+        row = row.discard
     c = circumstances(win, bao, haidi, toukuai, dealer=row.opening)
     try:
         s = settle(row.facts, c, config)

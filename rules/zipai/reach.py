@@ -31,7 +31,8 @@ Parts = tuple[tuple[GroupKind, tuple[int, ...]], ...]
 class Reach:
     """What legal winning hands reach, with the fewest 归 a hand of each holds."""
 
-    regular: dict[tuple[int, bool, int], int]  # (red cards, 列列, 胡息) of hands won in play
+    regular: dict[tuple[int, bool, int], int]  # (red cards, 列列, 胡息) of hands won in play on a card drawn
+    discard: dict[tuple[int, bool, int], int]  # the same won on another player's card (点炮, 墩上)
     opening: dict[tuple[int, bool, int], int]  # the same for hands won as dealt (天胡)
     special: dict[tuple[str, bool], dict[int, int]]  # (pattern, as dealt) → 胡息 → 归
     most: tuple[int, Parts]  # the most 胡息 of any hand, and a hand that has it
@@ -39,9 +40,14 @@ class Reach:
 
 @dataclass(frozen=True)
 class _Move:
-    """One way to use the cards of one kind, given what earlier kinds left owed."""
+    """One way to use the cards of one kind, given what earlier kinds left owed.
 
-    owed: tuple[int, ...]
+    `owes` is what the move leaves owed by the kinds of its own size (runs
+    begun two back and one back, 二七十) and, for a 小字, what it leaves owed
+    to its 大字 (大小搭); the other size's part of the state passes through.
+    """
+
+    owes: tuple[int, ...]
     groups: int  # groups begun (the pair not counted)
     four: bool
     pair: bool
@@ -50,14 +56,30 @@ class _Move:
     used: int  # cards of this kind in the hand
     lielie: bool  # every group begun has 胡
     made: Parts
+    spread: bool = False  # three alike spread over other groups: only the winning card from another allows it
+    hidden: bool = False  # all four of the kind concealed (its three alike held as 坎, or none): see `_Table`
 
 
 class _Table:
-    """The 胡息 steps and moves of the DP, worked out once from the rules."""
+    """The 胡息 steps and moves of the DP, worked out once from the rules.
+
+    Under the reading zp-r-kan-split=locked three alike held are one 坎: a kind
+    whose cards are not in a group of three or four alike holds at most two,
+    or three when one of them is the winning card from another player (the
+    move is marked `spread`; a hand has at most one).
+
+    Four alike are never held concealed (finding zp-f-concealed-four, as `hand.check_hand`):
+    they are shown as 招 or 拢, except that the winning card may be the fourth (破招胡). A
+    move that holds all four of its kind concealed is marked `hidden` (when its three alike
+    are 碰 rather than 坎, three are shown and it is not); a hand won in play has at most one
+    such kind, and none beside a `spread` three, since both take the winning card; a hand
+    won as dealt has none.
+    """
 
     def __init__(self, config: Config) -> None:
         rules = config.rules
         self.copies = rules.deck.copies
+        self.locked = config.readings.kan_split == "locked"
         self.runs = {i: make(GroupKind.YIERSAN, (Card(i), Card(i + 1), Card(i + 2)), rules).huxi for i in (0, 10)}
         self.erqishi = {i: make(GroupKind.ERQISHI, (Card(i), Card(i + 5), Card(i + 8)), rules).huxi for i in (1, 11)}
         self.alike, self.raise_steps = {}, {}
@@ -69,18 +91,33 @@ class _Table:
             self.raise_steps[i] = (kan - peng, long - zhao)  # what 坎 adds to 碰, 拢 to 招
         self._moves: dict[tuple, list[_Move]] = {}
 
-    def moves(self, index: int, owed: tuple[int, ...], pair_used: bool) -> list[_Move]:
-        key = (index, owed, pair_used)
-        if key not in self._moves:
-            self._moves[key] = list(self._make_moves(index, owed, pair_used))
-        return self._moves[key]
-
-    def _make_moves(self, index: int, owed: tuple[int, ...], pair_used: bool):
-        big, number = index >= 10, index % 10 + 1
+    @staticmethod
+    def own(index: int, owed: tuple[int, ...]) -> tuple[int, ...]:
+        """The part of the state the moves of this kind depend on."""
         s_two, s_one, b_two, b_one, e_small, e_big, daxiao_owed = owed
-        two, one = (b_two, b_one) if big else (s_two, s_one)
-        e_here = e_big if big else e_small
-        base_use = two + one + (e_here if number in (7, 10) else 0) + (daxiao_owed if big else 0)
+        return (b_two, b_one, e_big, daxiao_owed) if index >= 10 else (s_two, s_one, e_small)
+
+    @staticmethod
+    def after(index: int, owed: tuple[int, ...], owes: tuple[int, ...]) -> tuple[int, ...]:
+        """The state after a move of this kind: its own part replaced, the other size's kept."""
+        if index >= 10:
+            return (owed[0], owed[1], owes[0], owes[1], owed[4], owes[2], 0)
+        return (owes[0], owes[1], owed[2], owed[3], owes[2], owed[5], owes[3])
+
+    def moves(self, index: int, owed: tuple[int, ...], pair_used: bool) -> list[_Move]:
+        key = (index, self.own(index, owed), pair_used)
+        found = self._moves.get(key)
+        if found is None:
+            found = self._moves[key] = list(self._make_moves(index, key[1], pair_used))
+        return found
+
+    def _make_moves(self, index: int, own: tuple[int, ...], pair_used: bool):
+        big, number = index >= 10, index % 10 + 1
+        if big:
+            two, one, e_here, daxiao_owed = own
+        else:
+            (two, one, e_here), daxiao_owed = own, 0
+        base_use = two + one + (e_here if number in (7, 10) else 0) + daxiao_owed
         if base_use > self.copies:
             return
         peng, zhao = self.alike[index]
@@ -96,14 +133,15 @@ class _Table:
                     left = room - runs - e_new
                     mixes = ((0, 0),) if big else [(a, b) for a in range(left + 1) for b in range((left - a) // 2 + 1)]
                     for one_small, two_small in mixes:
+                        total = base_use + used + runs + e_new + one_small + 2 * two_small
+                        spread = self.locked and kind in (None, GroupKind.JIANG) and total >= 3
+                        if spread and total > 3:
+                            continue  # three alike held are a 坎 (zp-r-kan-split=locked)
                         # one_small: 小＋大大 (owes two 大字); two_small: 小小＋大 (owes one)
                         # Runs begun here owe the next two numbers, those begun one back only
                         # the next; 二七十 stays owed through 十.
                         e_after = 0 if number == 10 else (e_new if number == 2 else e_here)
-                        if big:
-                            owed2 = (s_two, s_one, runs, two, e_small, e_after, 0)
-                        else:
-                            owed2 = (runs, two, b_two, b_one, e_after, e_big, 2 * one_small + two_small)
+                        owes = (runs, two, e_after) if big else (runs, two, e_after, 2 * one_small + two_small)
                         made: list = [] if kind is None else [(kind, (index,) * used)]
                         run_kind = GroupKind.YIERSAN if number == 1 else GroupKind.SHUN
                         made += [(run_kind, (index, index + 1, index + 2))] * runs
@@ -111,75 +149,125 @@ class _Table:
                         made += [(GroupKind.DAXIAO, (index, index + 10, index + 10))] * one_small
                         made += [(GroupKind.DAXIAO, (index, index, index + 10))] * two_small
                         yield _Move(
-                            owed=owed2,
+                            owes=owes,
                             groups=(kind not in (None, GroupKind.JIANG)) + runs + e_new + one_small + two_small,
                             four=used == 4,
                             pair=kind is GroupKind.JIANG,
                             slot=slot,
                             huxi=huxi + runs * self.runs.get(index, 0) + e_new * self.erqishi.get(index, 0),
-                            used=base_use + used + runs + e_new + one_small + 2 * two_small,
+                            used=total,
                             lielie=(runs == 0 or number == 1) and not (one_small or two_small),
                             made=tuple(made),
+                            spread=spread,
+                            hidden=total == self.copies and kind in (None, GroupKind.JIANG, GroupKind.PENG),
                         )
 
 
-# A mask holds one bit per (red cards, 胡息): bit red·SPAN + 胡息. Seven groups of
-# at most 18 胡 stay below SPAN, so a shift never carries into the next red count.
+# A mask holds one bit per (归, red cards, 胡息): bit 归·LAYER + red·SPAN + 胡息. Seven
+# groups of at most 18 胡 stay below SPAN, and a hand holds fewer red cards than
+# the six red kinds have, so a shift never carries into the next red count or 归.
 SPAN = 128
 
 
 def reach(config: Config) -> Reach:
     table = _Table(config)
-    regular, opening = _complete(table, config)
-    return Reach(regular, opening, _special(table, config), _most(table, config))
+    regular, discard, opening = _complete(table, config)
+    return Reach(regular, discard, opening, _special(table, config), _most(table, config))
 
 
-def _complete(table: _Table, config: Config) -> tuple[dict, dict]:
-    """(red cards, 列列, 胡息) → fewest 归, for hands won in play and as dealt."""
+def _complete(table: _Table, config: Config) -> tuple[dict, dict, dict]:
+    """(red cards, 列列, 胡息) → fewest 归, for hands won in play on a card drawn, on
+    another player's card, and as dealt."""
+    regular, discard = _hands(table, config, dealt=False)
+    opening, _ = _hands(table, config, dealt=True)
+    return regular, discard, opening
+
+
+def _hands(table: _Table, config: Config, dealt: bool) -> tuple[dict, dict]:
+    """The DP over kinds. Each state's mask holds a bit per (spread, 归, red cards, 胡息);
+    as dealt every three or four alike is raised (坎, 拢) and nothing is spread.
+    Returns (hands without a spread three, all hands)."""
     copies, rules = table.copies, config.rules
     max_long = rules.dealt.value // copies
-    # state: (owed, groups, fours, 拢 among them, pair, 列列, all raised) → {归: (red, 胡息) bitmask}
+    layer = SPAN * (copies * len(rules.deck.red_numbers) * 2 + 1)
+    spread_layer = layer * (rules.dealt.value // copies + 3)  # more 归 than a hand of 26 cards holds
+    unspread = (1 << spread_layer) - 1
+    # state: (owed, groups, any four, 拢, pair, 列列, a hidden four) → (spread, 归, red, 胡息) bitmask
     # owed = (small runs owing this+next, small runs owing this, big …, 二七十 small, big, 大字 owed to 大小搭)
-    states: dict[tuple, dict[int, int]] = {((0,) * 7, 0, 0, 0, False, True, True): {0: 1}}
+    states: dict[tuple, int] = {((0,) * 7, 0, False, 0, False, True, False): 1}
     for index in ORDER:
         red = rules.deck.is_red(Card(index))
         raise_three, raise_four = table.raise_steps[index]
-        nxt: dict[tuple, dict[int, int]] = {}
-        for (owed, g, f, longs, p, lie, raised), masks in states.items():
+        nxt: dict[tuple, int] = {}
+        get = nxt.get
+        big = index >= 10
+        for (owed, g, f, longs, p, lie, hid), mask in states.items():
+            o0, o1, o2, o3, o4, o5, _ = owed
             for move in table.moves(index, owed, p):
                 g2 = g + move.groups
                 if g2 > 7:
                     continue
-                # (extra 胡息, 拢 added, still all raised): 碰 or 坎, 招 or 拢
-                variants = [(0, 0, raised)]
+                w = move.owes  # `_Table.after`, written out: this loop is the build's hottest
+                owed2 = (o0, o1, w[0], w[1], o4, w[2], 0) if big else (w[0], w[1], o2, o3, w[2], o5, w[3])
+                shift = move.huxi + (move.used * SPAN if red else 0) + (layer if move.used == copies else 0)
+                moved = mask
+                if move.spread:
+                    if dealt or hid:
+                        continue
+                    moved, shift = mask & unspread, shift + spread_layer
+                f2, p2, lie2 = f or move.four, p or move.pair, lie and move.lielie
+                # the winning card as the fourth of a concealed kind: once, and never beside a spread three
+                hidden_ok = move.hidden and not dealt and not hid
+                # 碰 or 坎, 招 or 拢 (as dealt: 坎 and 拢 only)
                 if move.slot >= 0:
-                    variants = [(0, 0, False), (raise_three, 0, raised)]
+                    if not dealt:
+                        key = (owed2, g2, f2, longs, p2, lie2, hid)
+                        nxt[key] = get(key, 0) | (moved << shift)
+                    if not move.hidden:
+                        key = (owed2, g2, f2, longs, p2, lie2, hid)
+                        nxt[key] = get(key, 0) | (moved << (shift + raise_three))
+                    elif hidden_ok:
+                        key = (owed2, g2, f2, longs, p2, lie2, True)
+                        nxt[key] = get(key, 0) | ((moved & unspread) << (shift + raise_three))
                 elif move.four:
-                    variants = [(0, 0, False)] + ([(raise_four, 1, raised)] if longs < max_long else [])
-                gui = move.used == copies
-                for extra, new_long, raised2 in variants:
-                    key = (move.owed, g2, f + move.four, longs + new_long, p or move.pair, lie and move.lielie, raised2)
-                    target = nxt.setdefault(key, {})
-                    shift = move.huxi + extra + (move.used * SPAN if red else 0)
-                    for gu, mask in masks.items():
-                        target[gu + gui] = target.get(gu + gui, 0) | (mask << shift)
+                    if not dealt:
+                        key = (owed2, g2, f2, longs, p2, lie2, hid)
+                        nxt[key] = get(key, 0) | (moved << shift)
+                    if longs < max_long:
+                        key = (owed2, g2, f2, longs + 1, p2, lie2, hid)
+                        nxt[key] = get(key, 0) | (moved << (shift + raise_four))
+                elif not move.hidden:
+                    key = (owed2, g2, f2, longs, p2, lie2, hid)
+                    nxt[key] = get(key, 0) | (moved << shift)
+                elif hidden_ok:
+                    key = (owed2, g2, f2, longs, p2, lie2, True)
+                    nxt[key] = get(key, 0) | ((moved & unspread) << shift)
         states = nxt
-    regular: dict[tuple[int, bool, int], int] = {}
-    opening: dict[tuple[int, bool, int], int] = {}
-    for (owed, g, f, longs, p, lie, raised), masks in states.items():
-        if any(owed) or not ((f == 0 and not p and g == 7) or (f >= 1 and p and g == 6)):
+    held: dict[tuple[int, bool, int], int] = {}
+    every: dict[tuple[int, bool, int], int] = {}
+    for (owed, g, f, longs, p, lie, _hid), mask in states.items():
+        if any(owed) or not ((not f and not p and g == 7) or (f and p and g == 6)):
             continue
-        for gu, mask in masks.items():
-            for bit in _bits(mask):
-                key = (bit // SPAN, lie, bit % SPAN)
-                _fewest(regular, key, gu)
-                if raised:
-                    _fewest(opening, key, gu)
-    return regular, opening
+        for spread, part in enumerate((mask & unspread, mask >> spread_layer)):
+            gui = 0
+            while part:
+                for bit in _bits(part & ((1 << layer) - 1)):
+                    key = (bit // SPAN, lie, bit % SPAN)
+                    _fewest(every, key, gui)
+                    if not spread:
+                        _fewest(held, key, gui)
+                part >>= layer
+                gui += 1
+    return held, every
 
 
 def _bits(mask: int) -> list[int]:
-    return [h for h in range(mask.bit_length()) if mask >> h & 1]
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def _fewest(table: dict, key: tuple, gui: int) -> None:
@@ -189,29 +277,36 @@ def _fewest(table: dict, key: tuple, gui: int) -> None:
 
 def _most(table: _Table, config: Config) -> tuple[int, Parts]:
     """The most 胡息 a legal winning hand reaches, and one hand that does (the same DP,
-    keeping only the best 胡息 of each state and the groups that give it)."""
+    keeping only the best 胡息 of each state and the groups that give it; a hand
+    won on another player's card may spread one three alike, or else any hand may
+    hold one kind's four concealed, the winning card being the fourth)."""
     max_long = config.rules.dealt.value // table.copies
-    states: dict[tuple, tuple[int, tuple | None]] = {((0,) * 7, 0, 0, 0, False): (0, None)}
+    states: dict[tuple, tuple[int, tuple | None]] = {((0,) * 7, 0, False, 0, False, False): (0, None)}
     for index in ORDER:
         raise_three, raise_four = table.raise_steps[index]
         nxt: dict[tuple, tuple[int, tuple | None]] = {}
-        for (owed, g, f, longs, p), (h, chain) in states.items():
+        big = index >= 10
+        for (owed, g, f, longs, p, sp), (h, chain) in states.items():
+            o0, o1, o2, o3, o4, o5, _ = owed
             for move in table.moves(index, owed, p):
-                if g + move.groups > 7:
+                if g + move.groups > 7 or (sp and move.spread) or (sp and move.hidden and move.slot < 0):
                     continue
-                extra, new_long = 0, 0
-                if move.slot >= 0:
-                    extra = raise_three
+                w = move.owes
+                owed2 = (o0, o1, w[0], w[1], o4, w[2], 0) if big else (w[0], w[1], o2, o3, w[2], o5, w[3])
+                extra, new_long, takes = 0, 0, move.spread or (move.hidden and move.slot < 0)
+                if move.slot >= 0 and not (sp and move.hidden):  # a second hidden four stays a 碰
+                    extra, takes = raise_three, move.hidden
                 elif move.four and longs < max_long:
                     extra, new_long = raise_four, 1
-                key = (move.owed, g + move.groups, f + move.four, longs + new_long, p or move.pair)
+                key = (owed2, g + move.groups, f or move.four, longs + new_long,
+                       p or move.pair, sp or takes)
                 value = h + move.huxi + extra
                 old = nxt.get(key)
                 if old is None or value > old[0]:
-                    nxt[key] = (value, ((_raised(move.made) if extra else move.made), chain))
+                    nxt[key] = (value, (move, bool(extra), chain))
         states = nxt
-    best = max(((h, chain) for (owed, g, f, _, p), (h, chain) in states.items()
-                if not any(owed) and ((f == 0 and not p and g == 7) or (f >= 1 and p and g == 6))),
+    best = max(((h, chain) for (owed, g, f, _, p, _sp), (h, chain) in states.items()
+                if not any(owed) and ((not f and not p and g == 7) or (f and p and g == 6))),
                key=lambda hc: hc[0])
     return best[0], tuple(sorted(_unchain(best[1]), key=lambda grp: (grp[1], grp[0].value)))
 
@@ -224,8 +319,8 @@ def _raised(made: Parts) -> Parts:
 def _unchain(chain: tuple | None) -> Parts:
     items: list = []
     while chain is not None:
-        items += chain[0]
-        chain = chain[1]
+        move, raised, chain = chain
+        items += _raised(move.made) if raised else move.made
     return tuple(items)
 
 
@@ -244,8 +339,8 @@ def _special(table: _Table, config: Config) -> dict[tuple[str, bool], dict[int, 
     most = rules.dealt.value + rules.dealer_extra.value + max_long
     out: dict[tuple[str, bool], dict[int, int]] = {}
     for opening in (True, False):
-        # state: (owed, grouped cards, fours, 拢, 坎) → {归: 胡息 bitmask}
-        states: dict[tuple, dict[int, int]] = {((0,) * 7, 0, 0, 0, 0): {0: 1}}
+        # state: (owed, grouped cards, fours, 拢, 坎, a hidden four) → {归: 胡息 bitmask}
+        states: dict[tuple, dict[int, int]] = {((0,) * 7, 0, 0, 0, 0, False): {0: 1}}
         for index in ORDER:
             peng, zhao = table.alike[index]
             raise_three, raise_four = table.raise_steps[index]
@@ -254,24 +349,29 @@ def _special(table: _Table, config: Config) -> dict[tuple[str, bool], dict[int, 
             if not opening:
                 alike += [(3, peng, 0, 0, 0), (4, zhao, 1, 0, 0)]
             nxt: dict[tuple, dict[int, int]] = {}
-            for (owed, cards, f, longs, kans), masks in states.items():
+            for (owed, cards, f, longs, kans, hid), masks in states.items():
                 for move in table.moves(index, owed, True):  # no pair: the spare cards stay loose
                     # Same-kind groups come from `alike`; groups without 胡 (ordinary runs,
                     # 大小搭) change nothing that three loose cards would not.
-                    if move.slot >= 0 or move.four or not move.lielie:
+                    if move.slot >= 0 or move.four or not move.lielie or move.spread:
                         continue
                     for n, huxi, four, long, kan in alike:
                         used = move.used + n
                         grouped = cards + used  # every card is counted at its own kind
                         if used > copies or longs + long > max_long or grouped > most:
                             continue
-                        key = (move.owed, grouped, f + four, longs + long, kans + kan)
+                        # four concealed (坎 or no same-kind group): only the winning card's kind, in play
+                        hidden = used == copies and (n == 0 or kan == 1)
+                        if hidden and (opening or hid):
+                            continue
+                        key = (table.after(index, owed, move.owes), grouped, f + four, longs + long, kans + kan,
+                               hid or hidden)
                         target = nxt.setdefault(key, {})
                         for gui, mask in masks.items():
                             g2 = gui + (used == copies)
                             target[g2] = target.get(g2, 0) | (mask << (move.huxi + huxi))
             states = nxt
-        for (owed, cards, f, longs, kans), masks in states.items():
+        for (owed, cards, f, longs, kans, _hid), masks in states.items():
             if any(owed):
                 continue
             extra = max(0, f - 1)

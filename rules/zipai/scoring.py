@@ -35,6 +35,7 @@ class Seat(StrEnum):
 
 
 OTHERS = (Seat.SHANG, Seat.XIA)
+SEATS = (Seat.WINNER, Seat.SHANG, Seat.XIA)
 
 
 class Bao(StrEnum):
@@ -80,7 +81,10 @@ class Circumstances:
     dealer: bool = False  # the winner is the dealer (庄家)
 
     def bao(self, seat: Seat) -> Bao:
-        return {Seat.WINNER: self.bao_winner, Seat.SHANG: self.bao_shang, Seat.XIA: self.bao_xia}[seat]
+        # Compared by identity: hashing a StrEnum runs Python code, and settle asks often.
+        if seat is Seat.WINNER:
+            return self.bao_winner
+        return self.bao_shang if seat is Seat.SHANG else self.bao_xia
 
 
 @dataclass(frozen=True)
@@ -149,7 +153,7 @@ def check(facts: HandFacts, c: Circumstances, config: Config) -> None:
         raise RuleError("海底 is the last card taken from the wall, so it cannot be won by 点炮 "
                         "(reading zp-r-haidi-scope=wall_card)", rule="zp-3-haidilao-r1")
     if c.win is Win.OPENING:
-        if any(c.bao(s) is not Bao.NONE for s in Seat):
+        if any(c.bao(s) is not Bao.NONE for s in SEATS):
             raise RuleError("nobody can be 爆 at an opening-hand win: 爆牌 comes after the dealer's first discard",
                             rule="zp-1-baopai-r1")
         if c.haidi:
@@ -472,7 +476,7 @@ def settle(facts: HandFacts, c: Circumstances, config: Config) -> Settlement:
             extra_rules.append("zp-2-teshu-e1")
         else:
             shares.append(priced(discarder, discarder, dianpao=True))
-    if any(c.bao(s) is not Bao.NONE for s in Seat):
+    if any(c.bao(s) is not Bao.NONE for s in SEATS):
         extra_rules.append("zp-2-baopai-r1")
     payments = tuple(Payment(s.payer, Seat.WINNER, s.amount, "胡牌") for s in shares)
     rules = [rule for s in shares for rule in s.rules] + extra_rules
@@ -515,6 +519,6 @@ def gang_payments(events: tuple[GangEvent, ...], config: Config) -> tuple[tuple[
         if e.source is not None:
             raise RuleError(f"{e.kind.value} is paid by every other player; `from` only goes with 点招")
         const = g.long if e.kind is GangKind.LONG else g.zizhao
-        out += [Payment(s, e.by, const.value, "杠分") for s in Seat if s != e.by]
+        out += [Payment(s, e.by, const.value, "杠分") for s in SEATS if s is not e.by]
         rules.append(const.rule)
     return tuple(out), tuple(dict.fromkeys(rules + (["zp-3-laidianr-r1"] if out else [])))

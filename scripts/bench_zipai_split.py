@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Benchmark: 字牌 hand analysis against a public splitting algorithm, on the same hands.
+
+The public algorithm is yuanfengyun/q_algorithm `phz/phzlib_c/hulib.c` `get_huxi`,
+ported to Python in tests/q_algorithm_phz.py with document 003's 胡息 table. Each
+run starts a fresh interpreter (cold caches), draws fresh random 自摸 hands (a new
+seed each run, printed), and times on the same hands, in one process:
+
+- `port split`: the port's `get_huxi` (most 胡息, or -1: cannot win);
+- `core split`: the core's best split (`rules.zipai.analysis.complete_splits`
+  under the default readings: every (胡息, 列列) a complete split gives);
+- `port+score`: the port's 胡息, then the core's `settle` on it (the port has no
+  scoring of its own, so the same settlement is added to make the work equal);
+- `core score`: `rules.zipai.hand.score`: check, best split, 名堂 and payments.
+
+Prints microseconds per hand for each run, the medians and the ratios. Not a
+test: figures depend on the machine. `.venv/bin/python scripts/bench_zipai_split.py`
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+RUN = """
+import json, random, sys, time
+sys.path.insert(0, {root!r})
+from rules.errors import RuleError
+from rules.zipai.analysis import complete_splits, locked_kans
+from rules.zipai.cards import Card, counts
+from rules.zipai.groups import shown_group
+from rules.zipai.hand import Hand, count_hand, score
+from rules.zipai.presets import config
+from rules.zipai.scoring import Circumstances, HandFacts, Win, settle
+from tests.q_algorithm_phz import document_values, get_huxi, random_hands
+
+cfg = config()
+values = document_values(cfg)
+drawn = random_hands(random.Random({seed}), {n})
+hands = []
+for concealed, shown in drawn:
+    groups = tuple(shown_group(kind, tuple(Card(i) for i in cards), cfg.rules) for kind, cards in shown)
+    cards = tuple(Card(i) for i in concealed)
+    hands.append((Hand(cards, groups, cards[-1]), counts(cards), sum(g.huxi for g in groups),
+                  1 if any(g.is_four for g in groups) else 0, sum(g.is_four for g in groups)))
+zimo = Circumstances(Win.ZIMO)
+low = cfg.rules.min_huxi.value
+counted = [count_hand(h, cfg) for h, *_ in hands]
+
+
+def port_split():
+    return [get_huxi(c, values) for _, c, *_ in hands]
+
+
+def core_split():
+    return [complete_splits(c, pairs, locked_kans(c, None, cfg), None, cfg) for _, c, _, pairs, _ in hands]
+
+
+def port_score():
+    out = 0
+    for (h, c, shown, pairs, fours), k in zip(hands, counted):
+        huxi = get_huxi(c, values)
+        if huxi >= 0 and huxi + shown >= low:
+            out += settle(HandFacts(huxi + shown, k.red, k.red_concealed, False, k.gui, fours), zimo, cfg).total
+    return out
+
+
+def core_score():
+    out = 0
+    for h, *_ in hands:
+        try:
+            out += score(h, zimo, cfg).settlement.total
+        except RuleError:
+            pass
+    return out
+
+
+times = {{}}
+for name, fn in (("port split", port_split), ("core split", core_split),
+                 ("port+score", port_score), ("core score", core_score)):
+    t = time.process_time()
+    fn()
+    times[name] = (time.process_time() - t) / len(hands) * 1e6
+print(json.dumps(times))
+"""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--hands", type=int, default=3000)
+    args = parser.parse_args()
+    results = []
+    for run in range(args.runs):
+        seed = time.time_ns() % 2**32
+        out = subprocess.run([sys.executable, "-c", RUN.format(root=str(ROOT), seed=seed, n=args.hands)],
+                             capture_output=True, text=True, check=True, cwd=ROOT)
+        times = json.loads(out.stdout)
+        results.append(times)
+        print(f"run {run + 1} (seed {seed}, {args.hands} hands): "
+              + ", ".join(f"{k} {v:.1f} µs" for k, v in times.items()))
+    med = {k: statistics.median(r[k] for r in results) for k in results[0]}
+    print("median µs per hand: " + ", ".join(f"{k} {v:.1f}" for k, v in med.items()))
+    print(f"core split / port split = {med['core split'] / med['port split']:.2f}; "
+          f"core score / (port+score) = {med['core score'] / med['port+score']:.2f}")
+
+
+if __name__ == "__main__":
+    main()
