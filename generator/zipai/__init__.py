@@ -39,8 +39,8 @@ def crosscheck() -> list[CheckRow]:
     return _crosscheck()
 
 
-def findings(checked: list[CheckRow] | None = None) -> list[Finding]:
-    return _findings(checked)
+def findings() -> list[Finding]:
+    return _findings()
 
 
 def _example_cards(kind: GroupKind, colour: str, size: Size) -> tuple[Card, ...]:
