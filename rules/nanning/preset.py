@@ -47,6 +47,8 @@ class Option:
     values: Mapping[str, str]
     rules: tuple[str, ...]
     quote: str
+    # An option that only means something when other options are set (死双翻倍翻谁的 needs 死双 on).
+    requires: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,15 @@ class Preset:
                 allowed = " | ".join(spec.values)
                 raise RuleError(f"option {key}={value!r} is not one of {allowed}", rule=" ".join(spec.rules))
             merged[key] = value
+        for key, value in merged.items():
+            spec = self.option_specs[key]
+            for needed, wanted in spec.requires.items():
+                have = merged.get(needed, self.option_specs[needed].default)
+                if value != spec.default and have != wanted:
+                    other = self.option_specs[needed]
+                    raise RuleError(f"{spec.name}「{spec.values[value]}」 only applies when {other.name} is "
+                                    f"「{other.values[wanted]}」, but it is 「{other.values[have]}」",
+                                    rule=" ".join(spec.rules))
         return Preset(self.id, self.name, self.description, self.constants, self.features,
                       self.methods, self.option_specs, MappingProxyType(merged))
 
@@ -115,7 +126,8 @@ def presets_from_config(config: Mapping[str, Any]) -> dict[str, Preset]:
         for name, m in config["methods"].items()
     })
     specs = MappingProxyType({
-        key: Option(key, o["name"], o["default"], MappingProxyType(dict(o["values"])), tuple(o["rules"]), o["quote"])
+        key: Option(key, o["name"], o["default"], MappingProxyType(dict(o["values"])), tuple(o["rules"]), o["quote"],
+                    MappingProxyType(dict(o.get("requires", {}))))
         for key, o in config["options"].items()
     })
     out = {}
