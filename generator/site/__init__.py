@@ -117,8 +117,7 @@ def steps(ctx) -> list:
         if ctx.docs.resolve() != SITE_SRC.resolve():
             shutil.copytree(SITE_SRC / "assets", ctx.docs / "assets", dirs_exist_ok=True)
         pages.clear(ctx.docs)
-        writer = pages.Pages(d, ctx.docs, log, drawn)
-        written = writer.all() + scorer.write_pages(writer, state["runtime"])
+        written = pages.Pages(d, ctx.docs, log, drawn, runtime=state["runtime"]).all()
         return f"{len(written)} 页，数据版本 {state['edition']}"
 
     def site() -> str:

@@ -17,7 +17,7 @@ from ..errors import BuildError
 from ..text import class_labels
 from ..findings import KINDS, VERDICTS
 from .data import GAMES, SiteData, preset_dimension
-from . import nanning, zipai
+from . import nanning, scorer, zipai
 from .views import cell_html
 from .render import Links, environment
 
@@ -139,9 +139,11 @@ def source_documents(d: SiteData) -> list[dict]:
 
 
 class Pages:
-    def __init__(self, d: SiteData, docs: Path, log: dict, charts: list[dict]):
-        """`log` is edition.changelog(d): the current edition and the recorded ones."""
+    def __init__(self, d: SiteData, docs: Path, log: dict, charts: list[dict], runtime=None):
+        """`log` is edition.changelog(d): the current edition and the recorded ones; `runtime` the
+        scorer's (scorer.prepare(), found or made when not given)."""
         self.d = d
+        self.runtime = runtime
         self.docs = docs
         self.log = log
         self.charts = charts
@@ -276,6 +278,7 @@ class Pages:
             self.write(f"{game}/finder.md", "finder.md.j2", game=game, table=table)
         self.nanning_pages(d.payouts["nanning"])
         self.zipai_pages(d.payouts["zipai"])
+        scorer.write_pages(self, self.runtime or scorer.prepare())
         self.write("rulings.md", "rulings.md.j2", kinds=KINDS, verdicts=VERDICTS)
         self.write("charts.md", "charts.md.j2", charts=self.charts)
         self.write("sources/index.md", "sources_index.md.j2", sources=source_documents(d),

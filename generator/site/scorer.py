@@ -276,7 +276,7 @@ def page_data(game: str, d, link, runtime_info: dict) -> dict:
 
 
 def write_pages(pages, rt: Runtime) -> list[str]:
-    """The two scorer pages and their data scripts, through the site's page writer."""
+    """The two scorer pages and their data scripts, through the site's page writer (pages.Pages)."""
     from .render import Links
 
     written = []

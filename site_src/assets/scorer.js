@@ -306,6 +306,9 @@
       '<button type="button" class="cp-sc-button" data-action="sheet">生成速查表</button> ' +
       '<button type="button" class="cp-sc-button" data-action="csv" disabled>下载 CSV</button>' +
       '<div class="cp-sc-sheet"></div></section>');
+    // Always in view on a phone: the total (or the error, or the waits) at the bottom of the screen.
+    html.push('<div class="cp-sc-bar"><span class="cp-sc-bar-text">规则核心载入中…</span> ' +
+      '<a href="#cp-sc-h-out-' + GAME + '">看算式</a></div>');
     var loading = root.querySelector(".cp-sc-loading");
     root.innerHTML = "";
     if (loading) root.appendChild(loading);
@@ -468,6 +471,8 @@
 
   var lastResult = null;
 
+  function bar(text) { $(".cp-sc-bar-text").textContent = text; }
+
   function run() {
     writeHash();
     sync();
@@ -475,6 +480,7 @@
     if (!callPy) { box.innerHTML = '<p class="cp-small">规则核心载入后立即计算。</p>'; return; }
     if (!req.hand) {
       box.innerHTML = '<p class="cp-small">先点牌面摆出手牌（或输入' + (NN ? "牌码" : "手牌") + "）。</p>";
+      bar("先摆出手牌");
       return;
     }
     var kind = kindOf(req);
@@ -482,8 +488,14 @@
     lastResult = answer;
     if (answer.error) {
       box.innerHTML = '<p class="cp-sc-error" role="alert" data-error="' + esc(answer.error) + '">' + esc(answer.error) + "</p>";
+      bar("不成立：" + answer.error);
+    } else if (kind === "score") {
+      box.innerHTML = showScore(answer.ok);
+      bar("胡家共收 " + answer.ok.total + " 分");
     } else {
-      box.innerHTML = kind === "score" ? showScore(answer.ok) : showWaits(answer.ok);
+      box.innerHTML = showWaits(answer.ok);
+      var keys = answer.ok.waits.map(function (w) { return nameOf(NN ? w.tile : w.card); });
+      bar(keys.length ? "听 " + keys.join("、") : "还没听牌");
     }
   }
 
