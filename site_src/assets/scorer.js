@@ -632,13 +632,12 @@
 
   var sheetRows = null;
 
+  // The built cheat sheet's grid (Nanning: 牌型 × 胡法; 字牌: each reading's probe hand × 胡法), every cell a
+  // concrete request made at build time, priced here by the core under the rules chosen above.
   function sheetRequests() {
-    // One column per win method, one row per hand: the same grid as the built cheat sheet (牌型 × 胡法),
-    // each cell priced by the core for a concrete hand of that type under the chosen rules.
-    var rules = NN ? { rules: req.rules } : { readings: req.readings };
-    var rows = NN ? CFG.sheet : CFG.sheet;
-    return rows.map(function (row) {
-      return { label: row.label, cells: row.requests.map(function (r) { return Object.assign({}, r, rules.rules || rules.readings ? rules : {}); }) };
+    var extra = NN ? (req.rules ? { rules: req.rules } : {}) : (req.readings ? { readings: req.readings } : {});
+    return CFG.sheet.map(function (row) {
+      return { label: row.label, cells: row.requests.map(function (r) { return r && Object.assign({}, r, extra); }) };
     });
   }
 
@@ -647,8 +646,7 @@
     var heads = CFG.sheet_columns;
     sheetRows = sheetRequests().map(function (row) {
       return { label: row.label, cells: row.cells.map(function (r) {
-        Object.keys(r).forEach(function (k) { if (r[k] === undefined) delete r[k]; });
-        return callPy("score", r);
+        return r ? callPy("score", r) : { error: "没有这种情形的实例牌" };
       }) };
     });
     var html = ['<div class="cp-cheat"><p class="cp-sheet-note">规则：' + esc(describeRules()) +

@@ -252,14 +252,32 @@ def test_the_readme_has_cli_examples_of_both_games():
     assert {game for game, _ in readme_examples()} == {"nanning", "zipai"}
 
 
-def test_a_cli_example_in_the_url_fragment_gives_the_cli_total(browser, site_url):
-    for game, request in readme_examples():
-        done = cli(game, request)
-        assert done.returncode == 0, done.stderr
-        page = open_scorer(browser, site_url, game, request)
-        assert page.get_attribute("[data-total]", "data-total") == str(json.loads(done.stdout)["total"])
-        page.close()
-        assert not page.problems.any(), page.problems
+@pytest.mark.parametrize("game", ["nanning", "zipai"])
+def test_a_cli_example_in_the_url_fragment_gives_the_cli_total_on_a_phone_and_passes_axe(browser, site_url, game):
+    examples = [request for g, request in readme_examples() if g == game]
+    done = cli(game, examples[0])
+    assert done.returncode == 0, done.stderr
+    page = open_scorer(browser, site_url, game, examples[0])
+    assert page.get_attribute("[data-total]", "data-total") == str(json.loads(done.stdout)["total"])
+    for request in examples[1:]:
+        show(page, request)
+        assert page.get_attribute("[data-total]", "data-total") == str(json.loads(cli(game, request).stdout)["total"])
+    # phone: nothing wider than the screen, every control at least 24 px, the total in view
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    small = page.evaluate("""() => [...document.querySelectorAll(
+        '.cp-scorer button, .cp-scorer select, .cp-scorer input, .cp-sc-mode span, .cp-scorer summary, .cp-sc-bar a')]
+        .filter(e => e.offsetParent !== null && !['checkbox', 'radio'].includes(e.type))
+        .map(e => [e.outerHTML.slice(0, 60), e.getBoundingClientRect()])
+        .filter(([_, r]) => r.width < 24 || r.height < 24 || r.right > 391).map(([h, r]) => [h, r.width, r.height, r.right])""")
+    assert not small, small
+    bar = page.locator(".cp-sc-bar").bounding_box()
+    assert bar["y"] + bar["height"] <= PHONE["height"] + 1
+    page.add_script_tag(path=str(npm_package("axe-core", AXE_CORE) / "axe.min.js"))
+    result = page.evaluate("() => axe.run({include: [['.cp-scorer']]})")
+    violations = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in result["violations"]]
+    assert not violations, violations
+    page.close()
+    assert not page.problems.any(), page.problems
 
 
 def tap(page, selector: str) -> None:
@@ -295,29 +313,11 @@ def test_tap_out_the_concealed_qingyise_pengpeng_gangshanghua_on_a_phone(browser
     assert not page.problems.any(), page.problems
 
 
-@pytest.mark.parametrize("game", ["nanning", "zipai"])
-def test_phone_layout_tap_targets_and_axe(browser, site_url, game):
-    request = readme_examples()[0 if game == "nanning" else 1][1]
-    page = open_scorer(browser, site_url, game, request)
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    small = page.evaluate("""() => [...document.querySelectorAll(
-        '.cp-scorer button, .cp-scorer select, .cp-scorer input, .cp-sc-mode span, .cp-scorer summary, .cp-sc-bar a')]
-        .filter(e => e.offsetParent !== null)
-        .map(e => [e.outerHTML.slice(0, 60), e.getBoundingClientRect()])
-        .filter(([_, r]) => r.width < 24 || r.height < 24 || r.right > 391).map(([h, r]) => [h, r.width, r.height, r.right])""")
-    small = [s for s in small if "checkbox" not in s[0] and 'type="radio"' not in s[0]]
-    assert not small, small
-    page.add_script_tag(path=str(npm_package("axe-core", AXE_CORE) / "axe.min.js"))
-    result = page.evaluate("() => axe.run({include: [['.cp-scorer']]})")
-    violations = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in result["violations"]]
-    assert not violations, violations
-    page.close()
-    assert not page.problems.any(), page.problems
-
-
-def test_the_cheat_sheet_of_a_combination_is_priced_by_the_core(browser, site_url):
-    rules = {"preset": "dapao9", "options": {"qixiaodui": "as_pengpeng"}}
-    page = open_scorer(browser, site_url, "nanning", {"hand": "1112345678999m5m", "win": "自摸", "rules": rules})
+def test_the_cheat_sheet_of_a_combination_is_priced_by_the_core(scorer):
+    game, page = scorer
+    rules = ({"rules": {"preset": "dapao9", "options": {"qixiaodui": "as_pengpeng"}}} if game == "nanning"
+             else {"readings": {"zp-r-combine": "add", "zp-r-rounding": "none"}})
+    show(page, {**readme_examples()[0 if game == "nanning" else 1][1], **rules})
     page.click('[data-action="sheet"]')
     page.wait_for_selector(".cp-sc-sheet table")
     config = page.evaluate("window.CAIPAN_SCORER")
@@ -326,14 +326,12 @@ def test_the_cheat_sheet_of_a_combination_is_priced_by_the_core(browser, site_ur
     for row, cells in zip(config["sheet"], shown):
         assert cells[0] == row["label"]
         for request, cell in zip(row["requests"], cells[1:]):
-            expected = answer("nanning", {**request, "rules": rules}) if request else {"error": ""}
+            expected = answer(game, {**request, **rules}) if request else {"error": ""}
             assert cell == (str(expected["ok"]["total"]) if "ok" in expected else "—"), (row["label"], request)
     with page.expect_download() as download:
         page.click('[data-action="csv"]')
     lines = open(download.value.path(), encoding="utf-8-sig").read().splitlines()
     assert len(lines) == 1 + len(config["sheet"]) * len(config["sheet_columns"])
-    page.close()
-    assert not page.problems.any(), page.problems
 
 
 def test_the_scorer_works_offline_after_one_visit(browser, site_url):
