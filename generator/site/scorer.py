@@ -227,8 +227,8 @@ def write_service_worker(site: Path) -> None:
 
 def _options_nanning(presets: dict) -> dict:
     """The Nanning house rules as the page offers them: every option with its Chinese labels, every preset."""
-    options = [{"key": key, "name": o["name"], "default": o["default"], "values": list(o["values"].items()),
-                "requires": o.get("requires", {})} for key, o in presets["options"].items()]
+    options = [{"key": key, "name": o["name"], "default": o["default"], "values": list(o["values"].items())}
+               for key, o in presets["options"].items()]
     return {"options": options,
             "presets": [{"id": p["id"], "name": p["name"], "description": p["description"], "options": p["options"]}
                         for p in presets["presets"]]}

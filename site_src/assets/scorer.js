@@ -80,22 +80,21 @@
     var plain = window.fetch;
     window.fetch = countingFetch(function (n) { seen += n; progress(0.95 * seen / total, "正在下载规则核心"); });
     var base = new URL(root.getAttribute("data-runtime"), location.href).href;
-    return window.loadPyodide({ indexURL: base, fullStdLib: false }).then(function (py) {
-      progress(0.9, "正在安装规则包");
-      return window.fetch(new URL(root.getAttribute("data-wheel"), location.href).href)
-        .then(function (r) {
-          if (!r.ok) throw new Error("wheel: HTTP " + r.status);
-          return r.arrayBuffer();
-        })
-        .then(function (buffer) {
-          window.fetch = plain;
-          py.unpackArchive(buffer, "wheel");
-          py.runPython(GLUE);
-          var fn = py.globals.get("caipan_call");
-          callPy = function (kind, request) { return JSON.parse(fn(GAME, kind, JSON.stringify(request))); };
-          callPy("score", {});  // import the modules once, so the first real answer is quick
-          progress(1, "规则核心已就绪");
-        });
+    // the wheel downloads while the runtime starts
+    var wheel = window.fetch(new URL(root.getAttribute("data-wheel"), location.href).href).then(function (r) {
+      if (!r.ok) throw new Error("wheel: HTTP " + r.status);
+      return r.arrayBuffer();
+    });
+    return Promise.all([window.loadPyodide({ indexURL: base, fullStdLib: false }), wheel]).then(function (both) {
+      var py = both[0];
+      window.fetch = plain;
+      progress(0.97, "正在安装规则包");
+      py.unpackArchive(both[1], "wheel");
+      py.runPython(GLUE);
+      var fn = py.globals.get("caipan_call");
+      callPy = function (kind, request) { return JSON.parse(fn(GAME, kind, JSON.stringify(request))); };
+      callPy("score", {});  // import the modules once, so the first real answer is quick
+      progress(1, "规则核心已就绪");
     }).catch(function (err) {
       window.fetch = plain;
       throw err;
