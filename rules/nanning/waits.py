@@ -9,6 +9,7 @@ method the situation rules out is listed with the core's one-line reason.
 from __future__ import annotations
 
 from ..errors import RuleError
+from ..waits import check_fields
 from .analysis import HAND_SIZE, hand_type
 from .cli import FIELDS, _melds, _rules, score
 from .model import Hand, Method
@@ -20,13 +21,7 @@ WIN_FIELDS = frozenset({"win_tile", "win", "kongs", "chain"})
 
 def _check(request: dict) -> tuple[list[int], tuple, list[int]]:
     """The concealed tiles, the melds, and how many of each tile the hand already uses."""
-    given = sorted(set(request) & WIN_FIELDS)
-    if given:
-        raise RuleError(f"waits takes the hand one tile short, without {', '.join(given)}")
-    unknown = set(request) - FIELDS
-    if unknown:
-        raise RuleError(f"unknown field(s): {', '.join(sorted(unknown))}; "
-                        f"known: {', '.join(sorted(FIELDS - WIN_FIELDS))}")
+    check_fields(request, FIELDS, WIN_FIELDS, "tile")
     if "hand" not in request:
         raise RuleError("missing field: hand")
     _rules(request)

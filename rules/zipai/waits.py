@@ -10,6 +10,7 @@ listed with the core's one-line reason.
 from __future__ import annotations
 
 from ..errors import RuleError
+from ..waits import check_fields
 from .cards import Card, counts
 from .cli import FIELDS, WINS, parse, parse_shown, score_request
 from .hand import arrangements
@@ -23,13 +24,7 @@ FROM_DEFAULT = "上家"
 
 def _check(request: dict) -> list[int]:
     """Check the request; how many of each card the hand already holds."""
-    given = sorted(set(request) & WIN_FIELDS)
-    if given:
-        raise RuleError(f"waits takes the hand one card short, without {', '.join(given)}")
-    unknown = set(request) - FIELDS
-    if unknown:
-        raise RuleError(f"unknown field(s): {', '.join(sorted(unknown))}; "
-                        f"known: {', '.join(sorted(FIELDS - WIN_FIELDS))}")
+    check_fields(request, FIELDS, WIN_FIELDS, "card")
     if "起手" in (request.get("extras") or []):
         raise RuleError("an opening-hand win (起手) has no card to wait for: leave 起手 out of extras")
     if "hand" not in request:
