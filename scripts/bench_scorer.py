@@ -16,6 +16,7 @@ Fresh random hands every run (the seed is printed).
 from __future__ import annotations
 
 import argparse
+import os
 import functools
 import gzip
 import http.server
@@ -103,6 +104,10 @@ def open_first_result(context, url: str) -> tuple[float, dict]:
     page.goto(url)
     page.wait_for_selector("[data-total]", timeout=300_000)
     seconds = time.perf_counter() - t0
+    marks = page.evaluate("""() => Object.fromEntries(performance.getEntriesByType('mark')
+        .filter(m => m.name.startsWith('caipan-')).map(m => [m.name, m.startTime / 1000]))""")
+    print(f"  {url.split('#')[0]}: total on screen after {seconds:.2f} s; in the page: runtime started "
+          f"{marks.get('caipan-runtime', 0):.2f} s, rules core imported {marks.get('caipan-core', 0):.2f} s")
     page.wait_for_timeout(300)
     by_url = {urls.get(k, k): v for k, v in received.items()}
     page.close()
@@ -185,6 +190,7 @@ def main() -> int:
     for game, cold, warm, s, w, sn, wn in rows:
         print(f"{game:8} {cold:9.2f}s {warm:9.2f}s   {stats(s)} | {stats(sn)}   {stats(w)} | {stats(wn)}")
     print(f"({len(rows[0][3])} fresh random hands per game; cold = fresh profile to the first total on screen)")
+    print(f"load average while measuring: {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     return 0
 
 

@@ -88,12 +88,14 @@
     return Promise.all([window.loadPyodide({ indexURL: base, fullStdLib: false }), wheel]).then(function (both) {
       var py = both[0];
       window.fetch = plain;
+      performance.mark("caipan-runtime");  // for scripts/bench_scorer.py: where a load spends its time
       progress(0.97, "正在安装规则包");
       py.unpackArchive(both[1], "wheel");
       py.runPython(GLUE);
       var fn = py.globals.get("caipan_call");
       callPy = function (kind, request) { return JSON.parse(fn(GAME, kind, JSON.stringify(request))); };
       callPy("score", {});  // import the modules once, so the first real answer is quick
+      performance.mark("caipan-core");
       progress(1, "规则核心已就绪");
     }).catch(function (err) {
       window.fetch = plain;
