@@ -16,7 +16,10 @@ and, when the game needs them,
 - ``pages(pages, d)``: its own pages (`generator.site.pages.Pages`);
 - ``targets() -> {id: page}``: ids its own pages hold anchors for (rule ids of a
   game without a source article);
-- ``charts() -> [(anchor id, file name, function(d, path))]`` for the charts page.
+- ``charts() -> [(anchor id, file name, function(d, path))]`` for the charts page;
+- ``scorer_data(d, link) -> dict``: what its 计分器 page (``<id>/scorer/``, the core on
+  Pyodide, `generator.site.scorer`) offers: the words of its forms, its house rules, a
+  cheat sheet of requests, and ``links`` (cited id → URL).
 """
 from __future__ import annotations
 

@@ -12,6 +12,7 @@ from .charts import charts  # noqa: F401 (a hook of generator.games)
 from .check import check_consistency, crosscheck_rows, findings
 from .patterns import example_patterns, normalise_patterns  # noqa: F401 (hooks of generator.games)
 from .site import pages, site_data  # noqa: F401 (hooks of generator.games)
+from .scorer import scorer_data  # noqa: F401 (a hook of generator.games)
 from .tables import payout_csv, presets_json
 
 

@@ -26,6 +26,7 @@ from .charts import charts  # noqa: F401 (a hook of generator.games)
 from .check import line_of, original, readings_report
 from .payouts import payout_csv
 from .site import pages, site_data  # noqa: F401 (hooks of generator.games)
+from .scorer import scorer_data  # noqa: F401 (a hook of generator.games)
 
 NOT_IN_DOCUMENT = "不见于原文"
 
