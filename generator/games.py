@@ -23,6 +23,9 @@ and, when the game needs them,
   (``"article"``, ``"finder"``), rendered with ``link``;
 - ``analytics``: a module with ``Part(ctx)``, its steps and its section of the
   statistics page (`generator.analytics`).
+- ``scorer_data(d, link) -> dict``: what its 计分器 page (``<id>/scorer/``, the core on
+  Pyodide, `generator.site.scorer`) offers: the words of its forms, its house rules, a
+  cheat sheet of requests, and ``links`` (cited id → URL).
 """
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .errors import RuleError
@@ -31,6 +31,8 @@ class OptionSpec:
     values: Mapping[str, str]  # value → what it means
     rules: tuple[str, ...]
     quote: str = ""
+    # Options that must hold for a non-default value to mean anything: option key → the value it needs.
+    requires: Mapping[str, str] = field(default_factory=dict)
 
 
 class Game(ABC):

@@ -87,7 +87,15 @@ def test_every_option_value_combines_and_unknown_ones_are_refused(game):
     for option in g.options():
         assert option.default in option.values and option.rules
         for value in option.values:
-            g.rules(options={option.key: value})
+            g.rules(options={**option.requires, option.key: value})  # with the options it needs set
+        specs = {o.key: o for o in g.options()}
+        for needed, wanted in option.requires.items():
+            assert wanted in specs[needed].values
+            if wanted != specs[needed].default:  # a non-default value alone, its requirement unmet, is refused
+                for value in option.values:
+                    if value != option.default:
+                        with pytest.raises(RuleError, match="only applies when"):
+                            g.rules(options={option.key: value})
     if g.options():
         first = g.options()[0]
         with pytest.raises(RuleError):

@@ -15,8 +15,8 @@ from generator.site.data import load
 from .conftest import build_into, css_loads, is_external, parse, payout_row_ids, resolve
 
 NAV_PAGES = ["", "nanning/article/", "nanning/scoring/", "nanning/payouts/", "nanning/finder/",
-             "nanning/cheatsheet/", "zipai/article/", "zipai/scoring/", "zipai/payouts/", "zipai/finder/",
-             "zipai/cheatsheet/", "rulings/", "charts/", "analytics/", "sources/", "sources/001/", "sources/000/",
+             "nanning/scorer/", "nanning/cheatsheet/", "zipai/article/", "zipai/scoring/", "zipai/payouts/", "zipai/finder/",
+             "zipai/scorer/", "zipai/cheatsheet/", "rulings/", "charts/", "analytics/", "sources/", "sources/001/", "sources/000/",
              "sources/003/", "changelog/"]
 
 

@@ -1,6 +1,7 @@
-"""Build provider for the static site: charts, pages, then `mkdocs build --strict`.
+"""Build provider for the static site: the scorer's runtime, charts, pages, then `mkdocs build --strict`
+(and the runtime copied into the built site, with its service worker).
 
-All three steps are skipped with `--no-site`. Pages and charts are written into
+All four steps are skipped with `--no-site`. Pages and charts are written into
 ctx.docs (build/docs/ by default, ignored by git), with a fresh copy of the
 hand-written site_src/assets/; the site goes into ctx.site.
 """
@@ -15,7 +16,7 @@ from pathlib import Path
 
 from ..errors import BuildError
 from ..paths import ROOT, SITE_SRC
-from . import edition, pages
+from . import edition, pages, scorer
 from .data import load
 
 CONFIG = ROOT / "mkdocs.yml"
@@ -99,6 +100,10 @@ def steps(ctx) -> list:
     drawn: list[dict] = []
     state: dict = {}
 
+    def prepare() -> str:
+        state["runtime"] = rt = scorer.prepare()
+        return f"Pyodide {scorer.PYODIDE}，{rt.wheel.name}（{rt.bytes() / 1e6:.1f} MB）"
+
     def draw() -> str:
         folder = ctx.docs / "figures"
         shutil.rmtree(folder, ignore_errors=True)
@@ -114,7 +119,7 @@ def steps(ctx) -> list:
         shutil.rmtree(ctx.docs / "assets", ignore_errors=True)
         shutil.copytree(SITE_SRC / "assets", ctx.docs / "assets")
         pages.clear(ctx.docs)
-        written = pages.Pages(d, ctx.docs, log, drawn).all()
+        written = pages.Pages(d, ctx.docs, log, drawn, runtime=state["runtime"]).all()
         return f"{len(written)} 页，数据版本 {state['edition']}"
 
     def site() -> str:
@@ -122,7 +127,9 @@ def steps(ctx) -> list:
         terms = ctx.generated / "search_terms.txt"
         terms.write_text("".join(f"{w} {TERM_FREQ}\n" for w in search_terms(data())), encoding="utf-8")
         mkdocs_build(ctx.docs, ctx.site, state["edition"], terms)
+        scorer.vendor(state["runtime"], ctx.site)
         size = sum(p.stat().st_size for p in ctx.site.rglob("*") if p.is_file())
         return f"{ctx.site}：{size / 1e6:.1f} MB（mkdocs {time.perf_counter() - t0:.1f} 秒）"
 
-    return [("绘制图表", draw), ("生成网页", write), ("构建网站（mkdocs --strict）", site)]
+    return [("准备计分器的运行时（Pyodide 与本项目的 wheel）", prepare), ("绘制图表", draw), ("生成网页", write),
+            ("构建网站（mkdocs --strict）", site)]

@@ -20,6 +20,7 @@ from ..text import class_labels
 from ..findings import KINDS, VERDICTS
 from ..games import ids, modules
 from .data import SiteData, preset_dimension
+from . import scorer
 from .render import Links, environment
 
 # Folders and files under the docs folder that this module writes (and clears first): these,
@@ -123,9 +124,11 @@ def source_documents(d: SiteData) -> list[dict]:
 
 
 class Pages:
-    def __init__(self, d: SiteData, docs: Path, log: dict, charts: list[dict]):
-        """`log` is edition.changelog(d): the current edition and the recorded ones."""
+    def __init__(self, d: SiteData, docs: Path, log: dict, charts: list[dict], runtime=None):
+        """`log` is edition.changelog(d): the current edition and the recorded ones; `runtime` the
+        scorer's (scorer.prepare(), found or made when not given)."""
         self.d = d
+        self.runtime = runtime
         self.docs = docs
         self.log = log
         self.charts = charts
@@ -243,6 +246,7 @@ class Pages:
         for m in modules().values():
             if hasattr(m, "pages"):
                 m.pages(self, d)
+        scorer.write_pages(self, self.runtime or scorer.prepare())
         self.write("rulings.md", "rulings.md.j2", kinds=KINDS, verdicts=VERDICTS)
         self.write("charts.md", "charts.md.j2", charts=self.charts)
         self.write("sources/index.md", "sources_index.md.j2", sources=source_documents(d),

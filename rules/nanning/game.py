@@ -26,7 +26,7 @@ class Nanning(Game):
 
     def options(self) -> tuple[OptionSpec, ...]:
         specs = presets()[DEFAULT].option_specs.values()
-        return tuple(OptionSpec(o.key, o.name, o.default, o.values, o.rules, o.quote) for o in specs)
+        return tuple(OptionSpec(o.key, o.name, o.default, o.values, o.rules, o.quote, o.requires) for o in specs)
 
     def rules(self, preset: str | None = None, options: Mapping[str, Any] | None = None) -> Preset:
         return rules(preset or DEFAULT, options)

@@ -43,6 +43,8 @@ class Option:
     values: Mapping[str, str]
     rules: tuple[str, ...]
     quote: str
+    # An option that only means something when other options are set (死双翻倍翻谁的 needs 死双 on).
+    requires: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,15 @@ class Preset:
                 allowed = " | ".join(spec.values)
                 raise RuleError(f"option {key}={value!r} is not one of {allowed}", rule=" ".join(spec.rules))
             merged[key] = value
+        for key, value in merged.items():
+            spec = self.option_specs[key]
+            for needed, wanted in spec.requires.items():
+                have = merged.get(needed, self.option_specs[needed].default)
+                if value != spec.default and have != wanted:
+                    other = self.option_specs[needed]
+                    raise RuleError(f"{spec.name}「{spec.values[value]}」 only applies when {other.name} is "
+                                    f"「{other.values[wanted]}」, but it is 「{other.values[have]}」",
+                                    rule=" ".join(spec.rules))
         return Preset(self.id, self.name, self.description, self.constants, self.features,
                       self.methods, self.option_specs, MappingProxyType(merged))
 
@@ -125,14 +136,29 @@ def _method(name: str, m: Any) -> MethodRule:
 
 def _option(key: str, o: Any) -> Option:
     where = _where("options", key)
-    keys(o, where, ["name", "default", "values", "rules", "quote"])
+    keys(o, where, ["name", "default", "values", "rules", "quote"], ["requires"])
     values = typed(o["values"], dict, where + " values")
     for value, says in values.items():
         typed(says, str, f"{where} values.{value}")
     if o["default"] not in values:
         raise RuleError(f"{where} default: {o['default']!r} is not one of {' | '.join(values)}")
+    requires = typed(o.get("requires", {}), dict, where + " requires")
+    for needed, wanted in requires.items():
+        typed(wanted, str, f"{where} requires.{needed}")
     return Option(key, typed(o["name"], str, where + " name"), o["default"], MappingProxyType(dict(values)),
-                  strings(o["rules"], where + " rules"), typed(o["quote"], str, where + " quote"))
+                  strings(o["rules"], where + " rules"), typed(o["quote"], str, where + " quote"),
+                  MappingProxyType(dict(requires)))
+
+
+def _check_requires(specs: Mapping[str, Option]) -> None:
+    """Each option an option requires exists and the value it requires is one of that option's."""
+    for key, spec in specs.items():
+        where = _where("options", key) + " requires"
+        for needed, wanted in spec.requires.items():
+            if needed not in specs or needed == key:
+                raise RuleError(f"{where}: {needed!r} is not another option")
+            if wanted not in specs[needed].values:
+                raise RuleError(f"{where}.{needed}: {wanted!r} is not one of {' | '.join(specs[needed].values)}")
 
 
 SCALES = ("放炮", "大炮", "自摸")
@@ -149,6 +175,7 @@ def presets_from_config(config: Mapping[str, Any]) -> dict[str, Preset]:
     methods = MappingProxyType({name: _method(name, m)
                                 for name, m in _table(config, "methods", tuple(m.value for m in Method)).items()})
     specs = MappingProxyType({key: _option(key, o) for key, o in _table(config, "options", OPTIONS).items()})
+    _check_requires(specs)
     out = {}
     for n, p in enumerate(typed(config["preset"], list, _where("preset")), start=1):
         where = _where(f"preset {n}")

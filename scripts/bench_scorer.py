@@ -1,0 +1,198 @@
+#!/usr/bin/env python3
+"""Benchmark of the 计分器 pages (a figure, not a test): the rules core on Pyodide in headless Chromium.
+
+    .venv/bin/python scripts/bench_scorer.py [--site site/] [--hands 200]
+
+Serves the built site (run `make site` first, or pass --site) from 127.0.0.1 with gzip, as a real
+host would, and measures in Debian's chromium:
+- cold load: a fresh browser profile opens a scorer page with a request in its URL, until the total shows;
+- warm load: the same page opened again (service worker and code caches filled);
+- rescoring: one request put on the page (core call and the result drawn), per request, fresh random hands;
+- waits: one waits request (a hand one short), per request;
+- bytes transferred for the runtime and the wheel (compressed, as sent) and their size unpacked.
+Side by side: the same requests scored by the same functions in native CPython (what the CLI runs).
+Fresh random hands every run (the seed is printed).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import functools
+import gzip
+import http.server
+import json
+import random
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from urllib.parse import quote
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.browser.conftest import ARGS, CHROMIUM  # noqa: E402
+from tests.browser.test_scorer import CORE, MAKE, answer, code  # noqa: E402
+
+COMPRESSIBLE = (".js", ".mjs", ".css", ".html", ".json", ".wasm", ".zip", ".whl", "/")
+
+
+class GzipHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files, gzip-compressed when the browser asks for it (as a CDN or nginx would)."""
+
+    cache: dict[str, bytes] = {}
+
+    def log_message(self, *args) -> None:
+        pass
+
+    def send_head(self):
+        path = self.translate_path(self.path)
+        if Path(path).is_dir():
+            path = str(Path(path) / "index.html")
+        if "gzip" not in self.headers.get("Accept-Encoding", "") or not Path(path).is_file() \
+                or not path.endswith(COMPRESSIBLE + ("index.html",)):
+            return super().send_head()
+        body = self.cache.get(path)
+        if body is None:
+            body = self.cache[path] = gzip.compress(Path(path).read_bytes(), 6, mtime=0)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        import io
+
+        return io.BytesIO(body)
+
+
+def serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(GzipHandler, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def short(game: str, request: dict) -> dict:
+    """The hand one short: the waits request for the same situation."""
+    from rules.nanning.tiles import parse
+
+    out = {k: v for k, v in request.items() if k not in ("win", "win_tile", "win_card", "chain", "from")}
+    out["hand"] = "".join(code(t) for t in parse(request["hand"])[:-1]) if game == "nanning" else request["hand"][:-1]
+    return out
+
+
+def requests_for(game: str, n: int, rnd: random.Random) -> list[dict]:
+    out = []
+    while len(out) < n:
+        request = MAKE[game](rnd)
+        if "ok" in answer(game, request):
+            out.append(request)
+    return out
+
+
+def open_first_result(context, url: str) -> tuple[float, dict]:
+    """Seconds from navigation to the total on screen, and the bytes the page received by then."""
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    received: dict[str, float] = {}
+    urls: dict[str, str] = {}
+    cdp.on("Network.responseReceived", lambda e: urls.__setitem__(e["requestId"], e["response"]["url"]))
+    cdp.on("Network.loadingFinished", lambda e: received.__setitem__(e["requestId"], e["encodedDataLength"]))
+    t0 = time.perf_counter()
+    page.goto(url)
+    page.wait_for_selector("[data-total]", timeout=300_000)
+    seconds = time.perf_counter() - t0
+    marks = page.evaluate("""() => Object.fromEntries(performance.getEntriesByType('mark')
+        .filter(m => m.name.startsWith('caipan-')).map(m => [m.name, m.startTime / 1000]))""")
+    print(f"  {url.split('#')[0]}: total on screen after {seconds:.2f} s; in the page: runtime started "
+          f"{marks.get('caipan-runtime', 0):.2f} s, rules core imported {marks.get('caipan-core', 0):.2f} s")
+    page.wait_for_timeout(300)
+    by_url = {urls.get(k, k): v for k, v in received.items()}
+    page.close()
+    return seconds, by_url
+
+
+def per_call(page, kind: str, requests: list[dict]) -> list[float]:
+    """Milliseconds per request, on the page: the core call and, for scoring, the result drawn."""
+    script = """([kind, rs]) => rs.map(r => { const t = performance.now();
+        if (kind === 'score') { window.caipanScorer.set(r); document.querySelector('[data-total]'); }
+        else window.caipanScorer.call('waits', r);
+        return performance.now() - t; })"""
+    return page.evaluate(script, [kind, requests])
+
+
+def native(game: str, kind: str, requests: list[dict]) -> list[float]:
+    fn = CORE[game][0 if kind == "score" else 1]
+    out = []
+    for r in requests:
+        t = time.perf_counter()
+        fn(r)
+        out.append((time.perf_counter() - t) * 1000)
+    return out
+
+
+def stats(ms: list[float]) -> str:
+    ms = sorted(ms)
+    return f"median {statistics.median(ms):6.1f} ms · p90 {ms[int(0.9 * (len(ms) - 1))]:6.1f} ms"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", type=Path, default=ROOT / "site")
+    parser.add_argument("--hands", type=int, default=200)
+    args = parser.parse_args()
+    if not (args.site / "nanning" / "scorer" / "index.html").is_file():
+        print(f"no scorer in {args.site}: run `make site` first (or pass --site)", file=sys.stderr)
+        return 2
+    seed = random.randrange(1 << 30)
+    rnd = random.Random(seed)
+    from playwright.sync_api import sync_playwright
+
+    server, base = serve(args.site)
+    print(f"seed {seed}; site {args.site}; chromium {CHROMIUM}")
+    rows = []
+    with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
+        context = p.chromium.launch_persistent_context(profile, executable_path=str(CHROMIUM), args=ARGS,
+                                                       headless=True, viewport={"width": 390, "height": 844})
+        for game in ("nanning", "zipai"):
+            requests = requests_for(game, args.hands, rnd)
+            url = f"{base}{game}/scorer/#" + quote(json.dumps(requests[0], ensure_ascii=False))
+            cold, got = open_first_result(context, url)
+            if game == "nanning":
+                runtime = {u: n for u, n in got.items() if "/assets/pyodide/" in u or u.endswith(".whl")}
+                sent = sum(runtime.values())
+                unpacked = sum((args.site / u.split(base, 1)[1]).stat().st_size for u in runtime)
+                page_total = sum(got.values())
+            # let the service worker finish caching before the warm visit
+            page = context.new_page()
+            page.goto(url)
+            page.wait_for_selector("[data-total]", timeout=300_000)
+            page.wait_for_function("!!navigator.serviceWorker.controller", timeout=300_000)
+            page.close()
+            warm, _ = open_first_result(context, f"{base}{game}/scorer/#" + quote(json.dumps(requests[1], ensure_ascii=False)))
+            page = context.new_page()
+            page.goto(f"{base}{game}/scorer/")
+            page.wait_for_selector(".cp-scorer[data-ready]", timeout=300_000)
+            score_ms = per_call(page, "score", requests[2:])
+            shorts = [short(game, r) for r in requests[2:]]
+            waits_ms = per_call(page, "waits", shorts)
+            page.close()
+            rows.append((game, cold, warm, score_ms, waits_ms, native(game, "score", requests[2:]),
+                         native(game, "waits", shorts)))
+        context.close()
+    server.shutdown()
+    print(f"\nruntime + wheel: {sent / 1e6:.2f} MB transferred (gzip) for {unpacked / 1e6:.2f} MB unpacked; "
+          f"the whole first visit {page_total / 1e6:.2f} MB")
+    print(f"{'':8} {'cold load':>10} {'warm load':>10}   rescoring (browser | native CPython)"
+          f"{'':30}waits (browser | native CPython)")
+    for game, cold, warm, s, w, sn, wn in rows:
+        print(f"{game:8} {cold:9.2f}s {warm:9.2f}s   {stats(s)} | {stats(sn)}   {stats(w)} | {stats(wn)}")
+    print(f"({len(rows[0][3])} fresh random hands per game; cold = fresh profile to the first total on screen)")
+    print(f"load average while measuring: {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,750 @@
+/* caipan 裁判: the 计分器 (scorer) pages.
+ *
+ * The rules are NOT in this file: every number comes from the project's Python rules core
+ * (the same wheel the CLI is), running in the browser on Pyodide. This script only edits the
+ * request (the very JSON object `python -m rules score|waits` reads), keeps it in the URL
+ * fragment, hands it to the core and shows the answer.
+ *
+ * window.caipanScorer is a small hook for tests and the benchmark: ready (a promise),
+ * call(kind, request), batch(kind, requests), set(request).
+ */
+(function () {
+  "use strict";
+  var root = document.querySelector(".cp-scorer[data-game]");
+  var CFG = window.CAIPAN_SCORER;
+  if (!root || !CFG) return;
+  var GAME = CFG.game;
+  // TODO(issue 9, per-game code): the forms, the result views and the request building below still
+  // branch on NN (Nanning vs 字牌). Their data comes from each game's generator hook (scorer_data in
+  // generator/<game>/scorer.py), but the UI code for each game should move to a per-game script
+  // (e.g. generator/<game>/scorer.js vendored as assets/scorer_<game>.js) that this one loads.
+  var NN = GAME === "nanning";
+
+  /* ------------------------------------------------------------------ the core */
+
+  // One entry point into Python: the registry's Game.score / Game.waits, as the CLI calls them,
+  // with the same one-line errors.
+  var GLUE = [
+    "import json",
+    "from rules.errors import RuleError",
+    "def caipan_call(game, kind, text):",
+    "    try:",
+    "        try:",
+    "            request = json.loads(text)",
+    "        except json.JSONDecodeError as exc:",
+    "            raise RuleError(f'input is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}') from None",
+    "        if not isinstance(request, dict):",
+    "            raise RuleError('input must be one JSON object')",
+    "        from rules import registry",
+    "        rules = registry.game(game)",
+    "        result = rules.waits(request) if kind == 'waits' else rules.score(request)",
+    "        return json.dumps({'ok': result}, ensure_ascii=False)",
+    "    except RuleError as exc:",
+    "        return json.dumps({'error': exc.one_line()}, ensure_ascii=False)",
+    "    except Exception as exc:",
+    "        return json.dumps({'error': f'internal error: {type(exc).__name__}: {exc}', 'internal': True},",
+    "                          ensure_ascii=False)",
+  ].join("\n");
+
+  var callPy = null;
+
+  function progress(fraction, text) {
+    var bar = root.querySelector(".cp-sc-progress");
+    if (bar) {
+      bar.value = Math.round(100 * Math.min(1, fraction));
+      bar.textContent = bar.value + "%";
+    }
+    var label = root.querySelector(".cp-sc-loading label");
+    if (label && text) label.textContent = text;
+  }
+
+  // Count the bytes of every response while the runtime loads, for the progress bar.
+  function countingFetch(onBytes) {
+    var plain = window.fetch;
+    return function () {
+      return plain.apply(window, arguments).then(function (response) {
+        if (!response.body || !window.TransformStream) return response;
+        var counter = new TransformStream({
+          transform: function (chunk, controller) { onBytes(chunk.byteLength); controller.enqueue(chunk); },
+        });
+        return new Response(response.body.pipeThrough(counter),
+          { status: response.status, statusText: response.statusText, headers: response.headers });
+      });
+    };
+  }
+
+  function loadCore() {
+    var total = Number(root.getAttribute("data-bytes")) || 1;
+    var seen = 0;
+    var plain = window.fetch;
+    window.fetch = countingFetch(function (n) { seen += n; progress(0.95 * seen / total, "正在下载规则核心"); });
+    var base = new URL(root.getAttribute("data-runtime"), location.href).href;
+    // the wheel downloads while the runtime starts
+    var wheel = window.fetch(new URL(root.getAttribute("data-wheel"), location.href).href).then(function (r) {
+      if (!r.ok) throw new Error("wheel: HTTP " + r.status);
+      return r.arrayBuffer();
+    });
+    return Promise.all([window.loadPyodide({ indexURL: base, fullStdLib: false }), wheel]).then(function (both) {
+      var py = both[0];
+      window.fetch = plain;
+      performance.mark("caipan-runtime");  // for scripts/bench_scorer.py: where a load spends its time
+      progress(0.97, "正在安装规则包");
+      py.unpackArchive(both[1], "wheel");
+      py.runPython(GLUE);
+      var fn = py.globals.get("caipan_call");
+      callPy = function (kind, request) { return JSON.parse(fn(GAME, kind, JSON.stringify(request))); };
+      callPy("score", {});  // import the modules once, so the first real answer is quick
+      performance.mark("caipan-core");
+      progress(1, "规则核心已就绪");
+    }).catch(function (err) {
+      window.fetch = plain;
+      throw err;
+    });
+  }
+
+  /* ------------------------------------------------------------------ the request */
+
+  var req = {};
+
+  function readHash() {
+    var text = location.hash.replace(/^#/, "");
+    if (!text) return {};
+    try {
+      var value = JSON.parse(decodeURIComponent(text));
+      return value && typeof value === "object" && !Array.isArray(value) ? value : { hand: "" };
+    } catch (e) {
+      return null;
+    }
+  }
+
+  function writeHash() {
+    var text = Object.keys(req).length ? "#" + encodeURIComponent(JSON.stringify(req)) : "";
+    if (location.hash !== text) history.replaceState(null, "", location.pathname + location.search + text);
+  }
+
+  function kindOf(r) {
+    if ("win" in r) return "score";
+    if (!NN && (r.extras || []).indexOf("起手") >= 0) return "score";
+    return "waits";
+  }
+
+  function setField(key, value) {
+    if (value === undefined || value === null || value === "" ||
+        (Array.isArray(value) && !value.length) ||
+        (typeof value === "object" && !Array.isArray(value) && !Object.keys(value).length)) {
+      delete req[key];
+    } else {
+      req[key] = value;
+    }
+  }
+
+  /* ------------------------------------------------------------------ tiles and cards (display only) */
+
+  var NUMERALS = "一二三四五六七八九";
+  var SUITS = { m: "万", p: "筒", s: "条" };
+  var HONOURS = "东南西北白发中";
+
+  function tileLabel(code) {
+    var r = Number(code[0]), s = code[1];
+    return s === "z" ? HONOURS[r - 1] : NUMERALS[r - 1] + SUITS[s];
+  }
+
+  // The hand as written, tile by tile (order kept: the last one is the winning tile by default).
+  function tilesOf(text) {
+    if (!NN) return Array.from((text || "").replace(/\s+/g, ""));
+    var out = [];
+    String(text || "").replace(/\s+/g, "").replace(/(\d+)([mpsz])/g, function (_, digits, suit) {
+      Array.from(digits).forEach(function (d) { out.push(d + suit); });
+      return "";
+    });
+    return out;
+  }
+
+  function writeTiles(tiles) {
+    if (!NN) return tiles.join("");
+    var out = "";
+    tiles.forEach(function (t, i) {
+      out += t[0];
+      if (i === tiles.length - 1 || tiles[i + 1][1] !== t[1]) out += t[1];
+    });
+    return out;
+  }
+
+  var PALETTE = NN
+    ? ["m", "p", "s", "z"].map(function (s) {
+        var n = s === "z" ? 7 : 9, row = [];
+        for (var r = 1; r <= n; r++) row.push(r + s);
+        return row;
+      })
+    : [Array.from(CFG.small), Array.from(CFG.big)];
+
+  function faceHtml(code) {
+    if (NN) {
+      var label = tileLabel(code);
+      var top = code[1] === "z" ? label : label[0], bottom = code[1] === "z" ? "" : label[1];
+      return '<span class="cp-sc-face cp-sc-s' + code[1] + '"><b>' + top + "</b><small>" + bottom + "</small></span>";
+    }
+    var big = CFG.big.indexOf(code) >= 0;
+    var number = (big ? CFG.big : CFG.small).indexOf(code) + 1;
+    var red = CFG.red.indexOf(number) >= 0;
+    return '<span class="cp-sc-face' + (red ? " cp-sc-red" : "") + '"><b>' + code + "</b><small>" +
+      (big ? "大" : "小") + "</small></span>";
+  }
+
+  function nameOf(code) { return NN ? tileLabel(code) : (CFG.big.indexOf(code) >= 0 ? "大" : "小") + code; }
+
+  /* ------------------------------------------------------------------ the form */
+
+  function esc(text) {
+    return String(text).replace(/[&<>"']/g, function (c) {
+      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
+    });
+  }
+
+  var uid = 0;
+  function field(label, control) {
+    var id = "cp-sc-" + GAME + "-" + (++uid);
+    return '<div class="cp-sc-field"><label for="' + id + '">' + esc(label) + "</label>" + control.replace("%ID%", id) + "</div>";
+  }
+
+  function select(name, options) {
+    return '<select id="%ID%" data-field="' + name + '">' + options.map(function (o) {
+      return '<option value="' + esc(o[0]) + '">' + esc(o[1]) + "</option>";
+    }).join("") + "</select>";
+  }
+
+  function pairs(values) { return values.map(function (v) { return [v, v]; }); }
+
+  var MODES = NN ? [["hand", "手牌"]].concat(CFG.meld_kinds.map(function (k) { return ["meld:" + k, k]; }))
+                 : [["hand", "手牌"]].concat(CFG.shown_kinds.map(function (k) { return ["shown:" + k, "亮" + k]; }));
+  var mode = "hand";
+  var pending = [];  // cards tapped for a 吃 not yet complete
+
+  function build() {
+    var html = [];
+    html.push('<section class="cp-sc-section" aria-labelledby="cp-sc-h-hand-' + GAME + '">');
+    html.push('<h2 id="cp-sc-h-hand-' + GAME + '">' + (NN ? "牌" : "手牌与亮牌") + "</h2>");
+    html.push('<div class="cp-sc-modes" role="radiogroup" aria-label="点牌面时">' + MODES.map(function (m, i) {
+      return '<label class="cp-sc-mode"><input type="radio" name="cp-sc-mode-' + GAME + '" value="' + esc(m[0]) + '"' +
+        (i === 0 ? " checked" : "") + "><span>" + esc(m[1]) + "</span></label>";
+    }).join("") + "</div>");
+    html.push('<div class="cp-sc-palette">' + PALETTE.map(function (row) {
+      return '<div class="cp-sc-row">' + row.map(function (code) {
+        return '<button type="button" class="cp-sc-tile" data-add="' + code + '" aria-label="' + esc(nameOf(code)) + '">' +
+          faceHtml(code) + "</button>";
+      }).join("") + "</div>";
+    }).join("") + "</div>");
+    html.push('<p class="cp-sc-pending" hidden></p>');
+    html.push('<div class="cp-sc-handline"><span class="cp-sc-caption">手牌（点一张去掉；最后一张是胡的那张）</span>' +
+      '<div class="cp-sc-hand" aria-live="polite"></div></div>');
+    html.push('<div class="cp-sc-handline"><span class="cp-sc-caption">' + (NN ? "碰、杠" : "亮出的牌") + '（点一组去掉）</span>' +
+      '<div class="cp-sc-melds"></div></div>');
+    html.push(field(NN ? "牌码（万 m、筒 p、条 s、字 z，如 234m678m55p）" : "手牌（小字 一…十，大字 壹…拾）",
+      '<input id="%ID%" class="cp-sc-text" data-field="hand" autocomplete="off" spellcheck="false">'));
+    html.push('<button type="button" class="cp-sc-button" data-action="clear">全部清空</button>');
+    html.push("</section>");
+
+    html.push('<section class="cp-sc-section" aria-labelledby="cp-sc-h-win-' + GAME + '">');
+    html.push('<h2 id="cp-sc-h-win-' + GAME + '">怎么胡</h2><div class="cp-sc-grid">');
+    if (NN) {
+      html.push(field("胡法", select("win", [["", "还没胡：看听哪几张"]].concat(pairs(CFG.methods)))));
+      html.push(field("胡的那张", select("win_tile", [["", "手牌最后一张"]])));
+      html.push('<div class="cp-sc-field cp-sc-chainbox"><span class="cp-sc-caption">连杠（先后顺序）</span>' +
+        '<span class="cp-sc-chain"></span>' + CFG.kong_kinds.map(function (k) {
+          return '<button type="button" class="cp-sc-button" data-chain="' + k + '">＋' + k + "</button>";
+        }).join("") + '<button type="button" class="cp-sc-button" data-chain="">按碰杠自动</button></div>');
+      html.push(field("放炮的人", select("discarder", [["", "上家（默认）"]].concat(pairs(CFG.seats)))));
+      html.push(field("封胡", select("fenghu", pairs(CFG.fenghu))));
+      html.push(field("被封胡的人", select("fenghu_seat", [["", "默认"]].concat(pairs(CFG.seats)))));
+      html.push(field("中码颗数", '<input id="%ID%" type="number" min="0" max="4" inputmode="numeric" data-field="moma_hits">'));
+      html.push('<fieldset class="cp-sc-field"><legend>钓鱼</legend><label><input type="checkbox" data-fish="winner"> 胡家钓中</label>' +
+        CFG.seats.map(function (s) { return '<label><input type="checkbox" data-fish="' + s + '"> ' + s + "钓中</label>"; }).join("") +
+        "</fieldset>");
+    } else {
+      html.push(field("胡法", select("win", [["", "还没胡：看听哪几张"]].concat(pairs(CFG.wins), [["起手", "起手胡（天胡、三垅、五坎……）"]]))));
+      html.push(field("胡的那张", select("win_card", [["", "手牌最后一张"]])));
+      html.push(field("谁放的炮 / 谁翻的牌", select("from", [["", "—"], ["上家", "上家"], ["下家", "下家"]])));
+      CFG.seats.forEach(function (seat) {
+        html.push(field(seat + "爆牌", '<select id="%ID%" data-bao="' + seat + '">' +
+          CFG.bao.map(function (b) { return '<option value="' + b + '">' + b + "</option>"; }).join("") + "</select>"));
+      });
+      html.push('<fieldset class="cp-sc-field"><legend>其他</legend>' + CFG.extras.filter(function (e) { return e !== "起手"; }).map(function (e) {
+        return '<label><input type="checkbox" data-extra="' + e + '"> ' + e + "</label>";
+      }).join("") + '<label><input type="checkbox" data-field="dealer"> 胡牌者是庄家</label></fieldset>');
+      html.push('<div class="cp-sc-field cp-sc-gangbox"><span class="cp-sc-caption">杠分（垅、点招、自招）</span><span class="cp-sc-gang"></span>' +
+        '<select aria-label="杠的种类" data-gang="kind">' + CFG.gang_kinds.map(function (k) { return "<option>" + k + "</option>"; }).join("") + "</select>" +
+        '<select aria-label="谁杠" data-gang="by">' + CFG.seats.map(function (k) { return "<option>" + k + "</option>"; }).join("") + "</select>" +
+        '<select aria-label="点招的人" data-gang="from"><option value="">—</option>' + CFG.seats.map(function (k) { return "<option>" + k + "</option>"; }).join("") + "</select>" +
+        '<button type="button" class="cp-sc-button" data-action="gang">添加</button></div>');
+    }
+    html.push("</div></section>");
+
+    html.push('<details class="cp-sc-section cp-sc-rules"><summary>' + (NN ? "规则选项（预设与约定）" : "读法（原文可两读之处）") +
+      ' <span class="cp-sc-changed"></span></summary><div class="cp-sc-grid">');
+    if (NN) {
+      html.push(field("规则预设", '<select id="%ID%" data-preset>' + CFG.presets.map(function (p) {
+        return '<option value="' + esc(p.id) + '">' + esc(p.name) + "</option>";
+      }).join("") + "</select>"));
+      CFG.options.forEach(function (o) {
+        html.push(field(o.name, '<select id="%ID%" data-option="' + esc(o.key) + '">' + o.values.map(function (v) {
+          return '<option value="' + esc(v[0]) + '">' + esc(v[1]) + (v[0] === o.default ? "（原文）" : "") + "</option>";
+        }).join("") + "</select>"));
+      });
+    } else {
+      CFG.readings.forEach(function (r) {
+        html.push(field(r.name, '<select id="%ID%" data-reading="' + esc(r.id) + '">' + r.values.map(function (v) {
+          return '<option value="' + esc(v[0]) + '" title="' + esc(v[2]) + '">' + esc(v[1]) + (v[0] === r.default ? "（默认）" : "") + "</option>";
+        }).join("") + "</select>"));
+      });
+    }
+    html.push('</div><button type="button" class="cp-sc-button" data-action="rules-reset">恢复原文规则</button></details>');
+
+    html.push('<section class="cp-sc-section cp-sc-out" aria-labelledby="cp-sc-h-out-' + GAME + '"><h2 id="cp-sc-h-out-' + GAME + '">结果</h2>' +
+      '<div class="cp-sc-result" aria-live="polite"></div></section>');
+    html.push('<section class="cp-sc-section cp-sc-sheet-box" aria-labelledby="cp-sc-h-sheet-' + GAME + '"><h2 id="cp-sc-h-sheet-' + GAME + '">这套规则的速查表</h2>' +
+      '<p class="cp-small">按上面选定的规则，在浏览器里用规则核心算出速查表（和本站速查表同样的排法），可以打印，也可以下载成 CSV。</p>' +
+      '<button type="button" class="cp-sc-button" data-action="sheet">生成速查表</button> ' +
+      '<button type="button" class="cp-sc-button" data-action="csv" disabled>下载 CSV</button>' +
+      '<div class="cp-sc-sheet"></div></section>');
+    // Always in view on a phone: the total (or the error, or the waits) at the bottom of the screen.
+    html.push('<div class="cp-sc-bar"><span class="cp-sc-bar-text">规则核心载入中…</span> ' +
+      '<a href="#cp-sc-h-out-' + GAME + '">看算式</a></div>');
+    var loading = root.querySelector(".cp-sc-loading");
+    root.innerHTML = "";
+    if (loading) root.appendChild(loading);
+    var form = document.createElement("div");
+    form.className = "cp-sc-form";
+    form.innerHTML = html.join("");
+    root.appendChild(form);
+  }
+
+  /* ------------------------------------------------------------------ showing the request */
+
+  function $(sel) { return root.querySelector(sel); }
+  function $$(sel) { return Array.prototype.slice.call(root.querySelectorAll(sel)); }
+
+  function sync() {
+    var tiles = tilesOf(req.hand);
+    var winAt = -1;
+    if (kindOf(req) === "score") {
+      var chosen = NN ? req.win_tile : req.win_card;
+      winAt = chosen ? tiles.lastIndexOf(chosen) : tiles.length - 1;
+    }
+    $(".cp-sc-hand").innerHTML = tiles.length ? tiles.map(function (t, i) {
+      return '<button type="button" class="cp-sc-tile cp-sc-in' + (i === winAt ? " cp-sc-win" : "") + '" data-remove="' + i +
+        '" aria-label="去掉' + esc(nameOf(t)) + (i === winAt ? "（胡的那张）" : "") + '">' + faceHtml(t) + "</button>";
+    }).join("") : '<span class="cp-small">（空）</span>';
+    var groups = NN ? (req.melds || []) : (req.shown || []);
+    $(".cp-sc-melds").innerHTML = groups.length ? groups.map(function (g, i) {
+      var cards = NN ? [g.tile] : tilesOf(g.cards);
+      return '<button type="button" class="cp-sc-meld" data-unmeld="' + i + '" aria-label="去掉' + esc(g.kind) + " " +
+        esc(cards.map(nameOf).join("")) + '"><span class="cp-sc-kind">' + esc(g.kind) + "</span>" + cards.map(faceHtml).join("") + "</button>";
+    }).join("") : '<span class="cp-small">（无）</span>';
+    var text = $('[data-field="hand"]');
+    if (document.activeElement !== text) text.value = req.hand || "";
+    var winSel = $('[data-field="win"]');
+    winSel.value = !NN && (req.extras || []).indexOf("起手") >= 0 ? "起手" : (req.win || "");
+    var cardField = NN ? "win_tile" : "win_card";
+    var distinct = tiles.filter(function (t, i) { return tiles.indexOf(t) === i; });
+    $('[data-field="' + cardField + '"]').innerHTML = '<option value="">手牌最后一张</option>' + distinct.map(function (t) {
+      return '<option value="' + esc(t) + '">' + esc(nameOf(t)) + "</option>";
+    }).join("");
+    $('[data-field="' + cardField + '"]').value = req[cardField] || "";
+    if (NN) {
+      $(".cp-sc-chain").textContent = req.chain ? req.chain.join("→") : "按碰杠自动";
+      ["discarder", "fenghu_seat"].forEach(function (k) { $('[data-field="' + k + '"]').value = req[k] || ""; });
+      $('[data-field="fenghu"]').value = req.fenghu || CFG.fenghu[0];
+      $('[data-field="moma_hits"]').value = req.moma_hits || 0;
+      var fish = req.fishing || {};
+      $$("[data-fish]").forEach(function (box) {
+        var key = box.getAttribute("data-fish");
+        box.checked = key === "winner" ? !!fish.winner : (fish.payers || []).indexOf(key) >= 0;
+      });
+      var rules = typeof req.rules === "string" ? { preset: req.rules } : (req.rules || {});
+      var preset = CFG.presets.filter(function (p) { return p.id === rules.preset || p.name === rules.preset; })[0] || CFG.presets[0];
+      $("[data-preset]").value = preset.id;
+      var changed = 0;
+      $$("[data-option]").forEach(function (sel) {
+        var key = sel.getAttribute("data-option");
+        var spec = CFG.options.filter(function (o) { return o.key === key; })[0];
+        var value = (rules.options || {})[key] || preset.options[key] || spec.default;
+        sel.value = value;
+        if (value !== spec.default) changed++;
+      });
+      $(".cp-sc-changed").textContent = changed ? "（改了 " + changed + " 项）" : "";
+    } else {
+      $('[data-field="from"]').value = req.from || "";
+      $$("[data-bao]").forEach(function (sel) { sel.value = (req.bao || {})[sel.getAttribute("data-bao")] || CFG.bao[0]; });
+      $$("[data-extra]").forEach(function (box) { box.checked = (req.extras || []).indexOf(box.getAttribute("data-extra")) >= 0; });
+      $('[data-field="dealer"]').checked = !!req.dealer;
+      $(".cp-sc-gang").innerHTML = (req.gang || []).map(function (g, i) {
+        return '<button type="button" class="cp-sc-meld" data-ungang="' + i + '" aria-label="去掉这条杠分">' +
+          esc(g.by + g.kind + (g.from ? "（" + g.from + "点）" : "")) + " ×</button>";
+      }).join("");
+      var changedR = 0;
+      $$("[data-reading]").forEach(function (sel) {
+        var id = sel.getAttribute("data-reading");
+        var spec = CFG.readings.filter(function (r) { return r.id === id; })[0];
+        sel.value = (req.readings || {})[id] || spec.default;
+        if (sel.value !== spec.default) changedR++;
+      });
+      $(".cp-sc-changed").textContent = changedR ? "（改了 " + changedR + " 处）" : "";
+    }
+    var pend = $(".cp-sc-pending");
+    pend.hidden = !pending.length;
+    pend.textContent = pending.length ? "吃：已点 " + pending.map(nameOf).join("") + "，再点 " + (3 - pending.length) + " 张" : "";
+  }
+
+  /* ------------------------------------------------------------------ the answer */
+
+  function link(rid) {
+    var href = CFG.links[rid];
+    return href ? '<a class="cp-rid" href="' + esc(href) + '">' + esc(rid) + "</a>" : "<code>" + esc(rid) + "</code>";
+  }
+
+  function paymentsTable(payments) {
+    if (!payments.length) return "";
+    return '<table class="cp-table-static cp-sc-pay"><thead><tr><th>谁付</th><th>付给</th><th>多少</th><th>为了</th></tr></thead><tbody>' +
+      payments.map(function (p) {
+        return "<tr><td>" + esc(p.payer) + "</td><td>" + esc(p.payee) + '</td><td class="cp-num">' + esc(p.amount) +
+          "</td><td>" + esc(p["for"] + (p.role ? "（" + p.role + "）" : "")) + "</td></tr>";
+      }).join("") + "</tbody></table>";
+  }
+
+  function netLine(net) {
+    return Object.keys(net).map(function (k) { return esc(k) + " " + (net[k] > 0 ? "+" : "") + esc(net[k]); }).join("，");
+  }
+
+  function showScore(out) {
+    var html = ['<p class="cp-sc-total">胡家共收 <strong data-total="' + esc(out.total) + '">' + esc(out.total) + "</strong> 分</p>"];
+    if (NN) {
+      html.push('<p>牌型：<span class="cp-sc-patterns">' + out.patterns.map(function (p) {
+        return '<span class="cp-badge">' + esc(p) + "</span>";
+      }).join(" ") + "</span>（规则核心从牌里找出；" + esc(out.reading.shape) + "：" +
+        esc(out.reading.sets.concat(out.reading.pairs.map(function (p) { return "将 " + p; })).join("、")) + "）</p>");
+      html.push("<p>胡法：" + esc(out.win) + (out.chain.length ? "，连杠 " + esc(out.chain.join("→")) : "") +
+        "；胡牌 " + esc(out.hand_points) + "，杠分 " + esc(out.kong_points) + "</p>");
+    } else {
+      html.push('<p>分组：<span class="cp-sc-groups">' + out.groups.map(function (g) {
+        return '<span class="cp-badge" title="' + esc(g.rule) + '">' + esc(g.kind + " " + g.cards + " " + g.huxi + "胡" + (g.note ? "（" + g.note + "）" : "")) + "</span>";
+      }).join(" ") + "</span></p>");
+      html.push("<p>胡息 <strong>" + esc(out.huxi) + "</strong>；红字 " + esc(out.red_cards) + " 张；归 " + esc(out.gui) +
+        '；名堂：<span class="cp-sc-patterns">' + (out.mingtang.length ? out.mingtang.map(function (p) {
+          return '<span class="cp-badge">' + esc(p) + "</span>";
+        }).join(" ") : "无") + "</span></p>");
+    }
+    html.push(paymentsTable(out.payments.concat(NN ? [] : out.gang.payments)));
+    html.push("<p>各家净得：" + netLine(out.net) + "</p>");
+    html.push('<p class="cp-formula">' + esc(out.formula) + "</p>");
+    html.push('<p class="cp-sc-cites">依据：' + out.rules.map(link).join(" ") + "</p>");
+    if (!NN && out.not_in_document.length) {
+      html.push('<p class="cp-small">不见于原文的规则：' + out.not_in_document.map(function (n) { return esc(n.title) + "（" + esc(n.source) + "）"; }).join("；") + "</p>");
+    }
+    return html.join("");
+  }
+
+  function showWaits(out) {
+    var list = out.waits;
+    if (!list.length) return '<p class="cp-sc-nowait" data-waits="">这手牌还没听：没有哪一张能让它胡。</p>';
+    var wins = [];
+    list.forEach(function (w) { w.wins.forEach(function (x) { if (wins.indexOf(x.win) < 0) wins.push(x.win); }); });
+    var keys = list.map(function (w) { return NN ? w.tile : w.card; });
+    var html = ['<p data-waits="' + esc(keys.join(" ")) + '">听 <strong>' + list.length + "</strong> 种牌：" +
+      esc(keys.map(nameOf).join("、")) + "。下表是胡每一张、每种胡法胡家共收多少（— 表示这种胡法在这里不成立，悬停看原因）。</p>"];
+    html.push('<div class="cp-wide"><table class="cp-table-static cp-sc-waits"><thead><tr><th>胡哪张</th><th>还剩</th>' +
+      wins.map(function (w) { return "<th>" + esc(w) + "</th>"; }).join("") + "</tr></thead><tbody>");
+    list.forEach(function (w, i) {
+      var by = {};
+      w.wins.forEach(function (x) { by[x.win] = x; });
+      var why = {};
+      w.refused.forEach(function (x) { why[x.win] = x.error; });
+      html.push('<tr><th><button type="button" class="cp-sc-tile cp-sc-small" data-try="' + esc(keys[i]) + '" aria-label="用' +
+        esc(nameOf(keys[i])) + '胡来算">' + faceHtml(keys[i]) + '</button></th><td class="cp-num">' + esc(w.left) + "</td>" +
+        wins.map(function (name) {
+          return by[name] ? '<td class="cp-num" title="' + esc(by[name].formula) + '">' + esc(by[name].total) + "</td>"
+                          : '<td class="cp-dash" title="' + esc(why[name] || "") + '">—</td>';
+        }).join("") + "</tr>");
+    });
+    html.push("</tbody></table></div>");
+    return html.join("");
+  }
+
+  var lastResult = null;
+
+  function bar(text) { $(".cp-sc-bar-text").textContent = text; }
+
+  function run() {
+    writeHash();
+    sync();
+    var box = $(".cp-sc-result");
+    if (!callPy) { box.innerHTML = '<p class="cp-small">规则核心载入后立即计算。</p>'; return; }
+    if (!req.hand) {
+      box.innerHTML = '<p class="cp-small">先点牌面摆出手牌（或输入' + (NN ? "牌码" : "手牌") + "）。</p>";
+      bar("先摆出手牌");
+      return;
+    }
+    var kind = kindOf(req);
+    var answer = callPy(kind, req);
+    lastResult = answer;
+    if (answer.error) {
+      box.innerHTML = '<p class="cp-sc-error" role="alert" data-error="' + esc(answer.error) + '">' + esc(answer.error) + "</p>";
+      bar("不成立：" + answer.error);
+    } else if (kind === "score") {
+      box.innerHTML = showScore(answer.ok);
+      bar("胡家共收 " + answer.ok.total + " 分");
+    } else {
+      box.innerHTML = showWaits(answer.ok);
+      var keys = answer.ok.waits.map(function (w) { return nameOf(NN ? w.tile : w.card); });
+      bar(keys.length ? "听 " + keys.join("、") : "还没听牌");
+    }
+  }
+
+  /* ------------------------------------------------------------------ editing */
+
+  function tap(code) {
+    if (mode === "hand") {
+      var tiles = tilesOf(req.hand);
+      tiles.push(code);
+      setField("hand", writeTiles(tiles));
+      return;
+    }
+    var kind = mode.split(":")[1];
+    if (NN) {
+      setField("melds", (req.melds || []).concat([{ kind: kind, tile: code }]));
+      return;
+    }
+    var size = { "碰": 3, "招": 4, "拢": 4 }[kind];
+    if (size) {
+      setField("shown", (req.shown || []).concat([{ kind: kind, cards: new Array(size + 1).join(code) }]));
+      return;
+    }
+    pending.push(code);
+    if (pending.length === 3) {
+      setField("shown", (req.shown || []).concat([{ kind: kind, cards: pending.join("") }]));
+      pending = [];
+    }
+  }
+
+  function setRules(preset, options) {
+    var clean = {};
+    var base = CFG.presets.filter(function (p) { return p.id === preset; })[0];
+    Object.keys(options).forEach(function (k) {
+      var spec = CFG.options.filter(function (o) { return o.key === k; })[0];
+      if (options[k] !== (base.options[k] || spec.default)) clean[k] = options[k];
+    });
+    if (preset === CFG.presets[0].id && !Object.keys(clean).length) delete req.rules;
+    else req.rules = Object.keys(clean).length ? { preset: preset, options: clean } : { preset: preset };
+  }
+
+  function currentRules() {
+    var rules = typeof req.rules === "string" ? { preset: req.rules } : (req.rules || {});
+    return { preset: rules.preset || CFG.presets[0].id, options: Object.assign({}, rules.options || {}) };
+  }
+
+  function onClick(event) {
+    var b = event.target.closest("button");
+    if (!b || !root.contains(b)) return;
+    if (b.hasAttribute("data-add")) tap(b.getAttribute("data-add"));
+    else if (b.hasAttribute("data-remove")) {
+      var tiles = tilesOf(req.hand);
+      tiles.splice(Number(b.getAttribute("data-remove")), 1);
+      setField("hand", writeTiles(tiles));
+    } else if (b.hasAttribute("data-unmeld")) {
+      var key = NN ? "melds" : "shown";
+      var list = (req[key] || []).slice();
+      list.splice(Number(b.getAttribute("data-unmeld")), 1);
+      setField(key, list);
+    } else if (b.hasAttribute("data-chain")) {
+      var k = b.getAttribute("data-chain");
+      setField("chain", k ? (req.chain || []).concat([k]) : null);
+      delete req.kongs;
+    } else if (b.hasAttribute("data-ungang")) {
+      var gang = (req.gang || []).slice();
+      gang.splice(Number(b.getAttribute("data-ungang")), 1);
+      setField("gang", gang);
+    } else if (b.hasAttribute("data-try")) {
+      setField("hand", writeTiles(tilesOf(req.hand).concat([b.getAttribute("data-try")])));
+      req.win = NN ? "自摸" : CFG.wins[0];
+    } else {
+      var action = b.getAttribute("data-action");
+      if (action === "clear") { req = {}; pending = []; }
+      else if (action === "rules-reset") { delete req.rules; delete req.readings; }
+      else if (action === "gang") {
+        var g = { kind: $('[data-gang="kind"]').value, by: $('[data-gang="by"]').value };
+        if ($('[data-gang="from"]').value) g.from = $('[data-gang="from"]').value;
+        setField("gang", (req.gang || []).concat([g]));
+      } else if (action === "sheet") { sheet(); return; }
+      else if (action === "csv") { downloadCsv(); return; }
+      else return;
+    }
+    run();
+  }
+
+  function onChange(event) {
+    var t = event.target;
+    if (t.name && t.name.indexOf("cp-sc-mode") === 0) { mode = t.value; pending = []; sync(); return; }
+    var f = t.getAttribute("data-field");
+    if (f === "hand") setField("hand", t.value.trim());
+    else if (f === "win") {
+      if (!NN) {
+        var extras = (req.extras || []).filter(function (e) { return e !== "起手"; });
+        if (t.value === "起手") { extras.push("起手"); delete req.win; delete req.win_card; delete req.from; }
+        else setField("win", t.value);
+        setField("extras", extras);
+        if (t.value === CFG.wins[0]) delete req.from;
+        else if (t.value && !req.from) req.from = "上家";
+      } else setField("win", t.value);
+    } else if (f === "moma_hits") setField("moma_hits", Number(t.value) > 0 ? Math.floor(Number(t.value)) : null);
+    else if (f === "fenghu") setField("fenghu", t.value === CFG.fenghu[0] ? null : t.value);
+    else if (f === "dealer") setField("dealer", t.checked || null);
+    else if (f) setField(f, t.value);
+    else if (t.hasAttribute("data-fish")) {
+      var fish = { winner: $('[data-fish="winner"]').checked, payers: $$("[data-fish]").filter(function (x) {
+        return x.checked && x.getAttribute("data-fish") !== "winner";
+      }).map(function (x) { return x.getAttribute("data-fish"); }) };
+      if (!fish.payers.length) delete fish.payers;
+      if (!fish.winner) delete fish.winner;
+      setField("fishing", fish);
+    } else if (t.hasAttribute("data-preset")) setRules(t.value, {});
+    else if (t.hasAttribute("data-option")) {
+      var r = currentRules();
+      r.options[t.getAttribute("data-option")] = t.value;
+      setRules(r.preset, r.options);
+    } else if (t.hasAttribute("data-reading")) {
+      var readings = Object.assign({}, req.readings || {});
+      var id = t.getAttribute("data-reading");
+      var spec = CFG.readings.filter(function (x) { return x.id === id; })[0];
+      if (t.value === spec.default) delete readings[id]; else readings[id] = t.value;
+      setField("readings", readings);
+    } else if (t.hasAttribute("data-bao")) {
+      var bao = Object.assign({}, req.bao || {});
+      if (t.value === CFG.bao[0]) delete bao[t.getAttribute("data-bao")]; else bao[t.getAttribute("data-bao")] = t.value;
+      setField("bao", bao);
+    } else if (t.hasAttribute("data-extra")) {
+      var ex = (req.extras || []).filter(function (e) { return e !== t.getAttribute("data-extra"); });
+      if (t.checked) ex.push(t.getAttribute("data-extra"));
+      setField("extras", ex);
+    } else return;
+    run();
+  }
+
+  /* ------------------------------------------------------------------ cheat sheet of this combination */
+
+  var sheetRows = null;
+
+  // The built cheat sheet's grid (Nanning: 牌型 × 胡法; 字牌: each reading's probe hand × 胡法), every cell a
+  // concrete request made at build time, priced here by the core under the rules chosen above.
+  function sheetRequests() {
+    var extra = NN ? (req.rules ? { rules: req.rules } : {}) : (req.readings ? { readings: req.readings } : {});
+    return CFG.sheet.map(function (row) {
+      return { label: row.label, cells: row.requests.map(function (r) { return r && Object.assign({}, r, extra); }) };
+    });
+  }
+
+  function sheet() {
+    if (!callPy || !CFG.sheet) return;
+    var heads = CFG.sheet_columns;
+    sheetRows = sheetRequests().map(function (row) {
+      return { label: row.label, cells: row.cells.map(function (r) {
+        return r ? callPy("score", r) : { error: "没有这种情形的实例牌" };
+      }) };
+    });
+    var html = ['<div class="cp-cheat"><p class="cp-sheet-note">规则：' + esc(describeRules()) +
+      '。数字是胡牌者<strong>共收</strong>的分（含杠分）；— 表示这种情形在这套规则下不成立。</p>' +
+      '<table class="cp-table-static cp-grid"><thead><tr><th>' + (NN ? "牌型" : "牌") + "</th>" +
+      heads.map(function (h) { return "<th>" + esc(h) + "</th>"; }).join("") + "</tr></thead><tbody>"];
+    sheetRows.forEach(function (row) {
+      html.push("<tr><th>" + esc(row.label) + "</th>" + row.cells.map(function (c) {
+        return c.ok ? '<td class="cp-num" title="' + esc(c.ok.formula) + '">' + esc(c.ok.total) + "</td>"
+                    : '<td class="cp-dash" title="' + esc(c.error) + '">—</td>';
+      }).join("") + "</tr>");
+    });
+    html.push("</tbody></table></div>");
+    $(".cp-sc-sheet").innerHTML = html.join("");
+    $('[data-action="csv"]').disabled = false;
+  }
+
+  function describeRules() {
+    if (NN) {
+      var r = currentRules();
+      var preset = CFG.presets.filter(function (p) { return p.id === r.preset; })[0];
+      var parts = Object.keys(r.options).map(function (k) {
+        var spec = CFG.options.filter(function (o) { return o.key === k; })[0];
+        return spec.name + "：" + spec.values.filter(function (v) { return v[0] === r.options[k]; })[0][1];
+      });
+      return preset.name + (parts.length ? "；" + parts.join("；") : "");
+    }
+    var rs = req.readings || {};
+    var changed = Object.keys(rs).map(function (id) {
+      var spec = CFG.readings.filter(function (x) { return x.id === id; })[0];
+      return spec.name + "：" + spec.values.filter(function (v) { return v[0] === rs[id]; })[0][1];
+    });
+    return changed.length ? changed.join("；") : "全部取默认读法";
+  }
+
+  function csvCell(v) {
+    var s = String(v);
+    return /[",\n]/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s;
+  }
+
+  function downloadCsv() {
+    if (!sheetRows) return;
+    var lines = [["hand", "win", "total", "formula", "error", "rules"].join(",")];
+    sheetRows.forEach(function (row) {
+      row.cells.forEach(function (c, i) {
+        lines.push([row.label, CFG.sheet_columns[i], c.ok ? c.ok.total : "", c.ok ? c.ok.formula : "", c.error || "",
+          describeRules()].map(csvCell).join(","));
+      });
+    });
+    var blob = new Blob(["\ufeff" + lines.join("\n") + "\n"], { type: "text/csv;charset=utf-8" });
+    var a = document.createElement("a");
+    a.href = URL.createObjectURL(blob);
+    a.download = GAME + "_scorer_sheet.csv";
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+  }
+
+  /* ------------------------------------------------------------------ start */
+
+  function fromHash() {
+    var value = readHash();
+    if (value === null) {
+      req = {};
+      $(".cp-sc-result").innerHTML = '<p class="cp-sc-error" role="alert" data-error="input is not JSON">地址栏 # 后面不是有效的 JSON</p>';
+      return;
+    }
+    req = value;
+    run();
+  }
+
+  build();
+  root.addEventListener("click", onClick);
+  root.addEventListener("change", onChange);
+  $('[data-field="hand"]').addEventListener("input", function (e) { setField("hand", e.target.value.trim()); run(); });
+  window.addEventListener("hashchange", fromHash);
+  req = readHash() || {};
+  sync();
+
+  var ready = loadCore().then(function () {
+    root.setAttribute("data-ready", "");
+    var loading = root.querySelector(".cp-sc-loading");
+    if (loading) loading.hidden = true;
+    fromHash();
+    if ("serviceWorker" in navigator && root.getAttribute("data-sw")) {
+      navigator.serviceWorker.register(root.getAttribute("data-sw")).catch(function () {});
+    }
+  }, function (err) {
+    var loading = root.querySelector(".cp-sc-loading");
+    if (loading) loading.innerHTML = '<p class="cp-sc-error" role="alert">规则核心载入失败：' + esc(err && err.message || err) + "</p>";
+    throw err;
+  });
+
+  window.caipanScorer = {
+    ready: ready,
+    call: function (kind, request) { return callPy(kind, request); },
+    batch: function (kind, requests) { return requests.map(function (r) { return callPy(kind, r); }); },
+    set: function (request) { req = request; pending = []; run(); },
+    request: function () { return JSON.parse(JSON.stringify(req)); },
+  };
+})();

@@ -1,0 +1,353 @@
+"""The 计分器 pages in headless Chromium: the Python rules core on Pyodide must answer exactly as the
+CLI does (random hands, waits, errors, the README's examples through the URL fragment), a player can
+tap out a hand on a phone, the page works offline after one visit, and axe-core finds nothing."""
+from __future__ import annotations
+
+import json
+import random
+import re
+import subprocess
+import sys
+from urllib.parse import quote
+
+import pytest
+
+from generator.paths import ROOT
+from generator.site.scorer import AXE_CORE, npm_package
+from rules.errors import RuleError
+from rules.nanning.cli import score as nn_score
+from rules.nanning.model import CHAIN_METHODS, FengHu, KongKind, Method
+from rules.nanning.preset import presets
+from rules.nanning.tiles import parse
+from rules.nanning.waits import waits as nn_waits
+from rules.zipai.cli import score as zp_score
+from rules.zipai.presets import readings_data
+from rules.zipai.waits import waits as zp_waits
+
+from ..test_zipai_properties import DECK, THREES
+from .conftest import open_page
+
+PHONE = {"width": 390, "height": 844}
+CORE = {"nanning": (nn_score, nn_waits), "zipai": (zp_score, zp_waits)}
+SEED = random.randrange(1 << 30)  # fresh hands each run; the seed is in every failure message
+
+
+def cli(game: str, request: dict, command: str = "score") -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "rules", command, "--game", game],
+                          input=json.dumps(request, ensure_ascii=False), capture_output=True, text=True, timeout=60)
+
+
+def answer(game: str, request: dict, kind: str = "score") -> dict:
+    """What the CLI's own function answers, in the shape the page's hook returns."""
+    try:
+        return {"ok": CORE[game][0 if kind == "score" else 1](request)}
+    except RuleError as exc:
+        return {"error": exc.one_line()}
+
+
+# -- random requests --------------------------------------------------------------------------------
+
+NN_SETS = [("刻", t) for t in range(34)] + [("顺", s * 9 + r) for s in range(3) for r in range(7)]
+
+
+def code(tile: int) -> str:
+    return f"{tile % 9 + 1}{'mpsz'[tile // 9]}"
+
+
+def nanning_request(rnd: random.Random) -> dict:
+    """A random hand (four sets and a pair, or seven pairs), melds, win method, chain, rules, table."""
+    while True:
+        if rnd.random() < 0.15:
+            pairs = rnd.sample(range(34), 7)
+            concealed, melds = [t for t in pairs for _ in range(2)], []
+        else:
+            sets = [rnd.choice(NN_SETS) for _ in range(4)]
+            pair = rnd.randrange(34)
+            concealed, melds = [pair, pair], []
+            for kind, t in sets:
+                if kind == "刻" and rnd.random() < 0.5:
+                    melds.append({"kind": rnd.choice(["碰", "明杠", "加杠", "暗杠"]), "tile": code(t)})
+                else:
+                    concealed += [t, t, t] if kind == "刻" else [t, t + 1, t + 2]
+        used = concealed + [int(m["tile"][0]) - 1 + 9 * "mpsz".index(m["tile"][1]) for m in melds for _ in range(
+            4 if m["kind"] != "碰" else 3)]
+        if all(used.count(t) <= 4 for t in set(used)):
+            break
+    rnd.shuffle(concealed)
+    method = rnd.choice(list(Method))
+    request = {"hand": "".join(code(t) for t in concealed), "win": method.value}
+    if melds:
+        request["melds"] = melds
+    if method in CHAIN_METHODS and rnd.random() < 0.5:
+        request["chain"] = [rnd.choice(list(KongKind)).value for _ in range(rnd.randint(1, 3))]
+    preset = rnd.choice(sorted(presets()))
+    options = {}
+    for key, spec in presets()[preset].option_specs.items():
+        if rnd.random() < 0.15:
+            options[key] = rnd.choice(list(spec.values))
+    if preset != "yuanwen" or options:
+        request["rules"] = {"preset": preset, **({"options": options} if options else {})}
+    if rnd.random() < 0.2:
+        request["fenghu"] = rnd.choice(list(FengHu)).value
+    if rnd.random() < 0.2:
+        request["moma_hits"] = rnd.randint(0, 2)
+    if rnd.random() < 0.2:
+        request["discarder"] = rnd.choice(["下家", "对家", "上家"])
+    return request
+
+
+def zipai_request(rnd: random.Random) -> dict:
+    """A random 字牌 hand (7 groups, or fours + 5 or 6 groups + a pair), shown groups, win, 爆, readings."""
+    while True:
+        fours = rnd.sample(range(20), rnd.choice([0, 0, 1, 2]))
+        threes = [rnd.choice(THREES) for _ in range((6 - len(fours)) if fours else 7)]
+        pair = [rnd.randrange(20)] * 2 if fours else []
+        cards = [c for _, g in threes for c in g] + [f for f in fours for _ in range(4)] + pair
+        if max(cards.count(c) for c in set(cards)) <= 4:
+            break
+    shown, concealed = [], list(pair)
+    for kind, g in threes:
+        if kind == "alike" and rnd.random() < 0.4:
+            shown.append({"kind": "碰", "cards": text(g)})
+        else:
+            concealed += g
+    for f in fours:
+        shown.append({"kind": rnd.choice(["拢", "招"]), "cards": text((f,) * 4)})
+    rnd.shuffle(concealed)
+    request = {"hand": text(concealed), "shown": shown}
+    win = rnd.choice(["自摸", "点炮", "胡别人从墩上的牌"])
+    request["win"] = win
+    if win != "自摸":
+        request["from"] = rnd.choice(["上家", "下家"])
+    if rnd.random() < 0.3:
+        request["bao"] = {rnd.choice(["胡牌者", "上家", "下家"]): rnd.choice(["爆", "红爆"])}
+    if rnd.random() < 0.2:
+        request["dealer"] = True
+    readings = {}
+    for r in readings_data()["reading"]:
+        if rnd.random() < 0.1:
+            readings[r["id"]] = rnd.choice([o["id"] for o in r["option"]])
+    if readings:
+        request["readings"] = readings
+    return request
+
+
+def text(indices) -> str:
+    from rules.zipai.cards import Card
+
+    return DECK.text(Card(i) for i in indices)
+
+
+MAKE = {"nanning": nanning_request, "zipai": zipai_request}
+
+
+def scored_requests(game: str, want: int, rnd: random.Random) -> tuple[list[dict], int]:
+    """Random requests until `want` of them score (the rest are impossible situations, kept too)."""
+    out, good = [], 0
+    while good < want:
+        request = MAKE[game](rnd)
+        out.append(request)
+        good += "ok" in answer(game, request)
+    return out, good
+
+
+# -- the page -----------------------------------------------------------------------------------------
+
+
+def open_scorer(browser, site_url, game: str, request: dict | None = None, viewport=PHONE):
+    page = open_page(browser, site_url)
+    page.set_viewport_size(viewport)
+    fragment = "#" + quote(json.dumps(request, ensure_ascii=False)) if request else ""
+    page.goto(f"{site_url}{game}/scorer/{fragment}")
+    page.wait_for_selector(".cp-scorer[data-ready]", timeout=120_000)
+    return page
+
+
+@pytest.fixture(scope="module", params=["nanning", "zipai"])
+def scorer(request, browser, site_url):
+    page = open_scorer(browser, site_url, request.param)
+    yield request.param, page
+    page.close()
+    assert not page.problems.any(), page.problems
+
+
+def show(page, request: dict) -> None:
+    """Put a request in the URL fragment of the open page (the hashchange path a pasted link takes)."""
+    page.evaluate("f => { location.hash = f; }", quote(json.dumps(request, ensure_ascii=False)))
+    page.wait_for_function("r => JSON.stringify(window.caipanScorer.request()) === JSON.stringify(r)", arg=request)
+
+
+def test_at_least_200_random_hands_score_as_in_the_cli(scorer):
+    game, page = scorer
+    rnd = random.Random(SEED)
+    requests, good = scored_requests(game, 200, rnd)
+    browser_answers = page.evaluate("rs => window.caipanScorer.batch('score', rs)", requests)
+    assert len(browser_answers) == len(requests)
+    for request, got in zip(requests, browser_answers):
+        expected = answer(game, request)
+        assert got == expected, f"seed {SEED}: {json.dumps(request, ensure_ascii=False)}"
+    assert good >= 200
+    # and the CLI itself (a process, as a user runs it) agrees on a sample, totals and messages alike
+    for request, got in list(zip(requests, browser_answers))[:6]:
+        done = cli(game, request)
+        if "ok" in got:
+            assert done.returncode == 0 and json.loads(done.stdout)["total"] == got["ok"]["total"], SEED
+        else:
+            assert done.returncode == 2 and done.stderr.strip() == "error: " + got["error"], SEED
+
+
+def test_waits_agree_with_the_cli(scorer):
+    game, page = scorer
+    rnd = random.Random(SEED + 1)
+    shorts = []
+    while len(shorts) < 25:
+        request = MAKE[game](rnd)
+        if "ok" not in answer(game, request):
+            continue
+        short = {k: v for k, v in request.items() if k not in ("win", "win_tile", "win_card", "chain", "from")}
+        # the hand without its last card or tile (the winning one)
+        short["hand"] = "".join(code(t) for t in parse(request["hand"])[:-1]) if game == "nanning" \
+            else request["hand"][:-1]
+        shorts.append(short)
+    got = page.evaluate("rs => window.caipanScorer.batch('waits', rs)", shorts)
+    assert got == [answer(game, s, "waits") for s in shorts], SEED
+    assert sum(bool(g.get("ok", {}).get("waits")) for g in got) >= 20, "most of these hands wait on something"
+    # on the page: a request without `win` is a waits request, and the tiles listed are the CLI's
+    done = cli(game, shorts[0], "waits")
+    show(page, shorts[0])
+    listed = page.get_attribute("[data-waits]", "data-waits")
+    key = "tiles" if game == "nanning" else "cards"
+    assert listed.split() == json.loads(done.stdout)[key]
+
+
+BAD = {
+    "nanning": [{"hand": "11111m234p567p999s", "win": "放炮"}, {"hand": "234m678m999m55p", "win": "杠上花",
+                                                                  "melds": [{"kind": "碰", "tile": "9s"}]},
+                {"hand": "1112345678999m5p", "win": "自摸", "rules": {"options": {"sishuang_scope": "whole"}}}],
+    "zipai": [{"hand": "一一一一一", "win": "自摸"}, {"hand": "一二三", "win": "点炮"},
+              {"hand": "一一一二二二三三三四四四五五五六六六七七七", "win": "自摸", "readings": {"zp-r-nope": "x"}}],
+}
+
+
+def test_a_bad_hand_shows_the_cli_message(scorer):
+    game, page = scorer
+    for request in BAD[game]:
+        done = cli(game, request)
+        assert done.returncode == 2
+        show(page, request)
+        shown = page.get_attribute("[data-error]", "data-error")
+        assert done.stderr.strip() == "error: " + shown
+        assert page.inner_text("[data-error]") == shown
+        assert page.query_selector("[data-total]") is None
+
+
+def readme_examples() -> list[tuple[str, dict]]:
+    """Every `echo '…' | … rules score --game X` in the README."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    found = re.findall(r"echo '(\{.*?\})' \\\n\s*\| \S+ -m rules score --game (\w+)", text)
+    return [(game, json.loads(body)) for body, game in found]
+
+
+def test_the_readme_has_cli_examples_of_both_games():
+    assert {game for game, _ in readme_examples()} == {"nanning", "zipai"}
+
+
+@pytest.mark.parametrize("game", ["nanning", "zipai"])
+def test_a_cli_example_in_the_url_fragment_gives_the_cli_total_on_a_phone_and_passes_axe(browser, site_url, game):
+    examples = [request for g, request in readme_examples() if g == game]
+    done = cli(game, examples[0])
+    assert done.returncode == 0, done.stderr
+    page = open_scorer(browser, site_url, game, examples[0])
+    assert page.get_attribute("[data-total]", "data-total") == str(json.loads(done.stdout)["total"])
+    for request in examples[1:]:
+        show(page, request)
+        assert page.get_attribute("[data-total]", "data-total") == str(json.loads(cli(game, request).stdout)["total"])
+    # phone: nothing wider than the screen, every control at least 24 px, the total in view
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    small = page.evaluate("""() => [...document.querySelectorAll(
+        '.cp-scorer button, .cp-scorer select, .cp-scorer input, .cp-sc-mode span, .cp-scorer summary, .cp-sc-bar a')]
+        .filter(e => e.offsetParent !== null && !['checkbox', 'radio'].includes(e.type))
+        .map(e => [e.outerHTML.slice(0, 60), e.getBoundingClientRect()])
+        .filter(([_, r]) => r.width < 24 || r.height < 24 || r.right > 391).map(([h, r]) => [h, r.width, r.height, r.right])""")
+    assert not small, small
+    bar = page.locator(".cp-sc-bar").bounding_box()
+    assert bar["y"] + bar["height"] <= PHONE["height"] + 1
+    page.add_script_tag(path=str(npm_package("axe-core", AXE_CORE) / "axe.min.js"))
+    result = page.evaluate("() => axe.run({include: [['.cp-scorer']]})")
+    violations = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in result["violations"]]
+    assert not violations, violations
+    page.close()
+    assert not page.problems.any(), page.problems
+
+
+def tap(page, selector: str) -> None:
+    box = page.locator(selector).first.bounding_box()
+    assert box and box["width"] >= 24 and box["height"] >= 24, (selector, box)
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (selector, box)
+    page.locator(selector).first.click()
+
+
+def test_tap_out_the_concealed_qingyise_pengpeng_gangshanghua_on_a_phone(browser, site_url):
+    """清一色碰碰胡, fully concealed, won by 杠上花 after 暗杠→暗杠: 198, with 门清 found by the core."""
+    page = open_scorer(browser, site_url, "nanning")
+    tap(page, '.cp-sc-mode:has(input[value="meld:暗杠"])')
+    tap(page, '.cp-sc-palette [data-add="2m"]')
+    tap(page, '.cp-sc-palette [data-add="4m"]')
+    tap(page, '.cp-sc-mode:has(input[value="hand"])')
+    for tile in ["1m", "1m", "1m", "5m", "5m", "5m", "7m", "7m"]:
+        tap(page, f'.cp-sc-palette [data-add="{tile}"]')
+    page.select_option('[data-field="win"]', "杠上花")
+    tap(page, '[data-chain="暗杠"]')
+    tap(page, '[data-chain="暗杠"]')
+    assert page.get_attribute("[data-total]", "data-total") == "198"
+    patterns = page.inner_text(".cp-sc-patterns")
+    assert "门清" in patterns and "清一色" in patterns and "碰碰胡" in patterns
+    state = page.evaluate("window.caipanScorer.request()")
+    assert nn_score(state)["total"] == 198  # the URL holds the very request the CLI reads
+    assert json.loads(cli("nanning", state).stdout)["total"] == 198
+    # the total stays in view at the bottom of the screen, and nothing is wider than the phone
+    bar = page.locator(".cp-sc-bar").bounding_box()
+    assert bar["y"] + bar["height"] <= PHONE["height"] + 1 and "198" in page.inner_text(".cp-sc-bar")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.close()
+    assert not page.problems.any(), page.problems
+
+
+def test_the_cheat_sheet_of_a_combination_is_priced_by_the_core(scorer):
+    game, page = scorer
+    rules = ({"rules": {"preset": "dapao9", "options": {"qixiaodui": "as_pengpeng"}}} if game == "nanning"
+             else {"readings": {"zp-r-combine": "add", "zp-r-rounding": "none"}})
+    show(page, {**readme_examples()[0 if game == "nanning" else 1][1], **rules})
+    page.click('[data-action="sheet"]')
+    page.wait_for_selector(".cp-sc-sheet table")
+    config = page.evaluate("window.CAIPAN_SCORER")
+    shown = page.eval_on_selector_all(".cp-sc-sheet tbody tr", "trs => trs.map(tr => [...tr.cells].map(c => c.textContent))")
+    assert len(shown) == len(config["sheet"])
+    for row, cells in zip(config["sheet"], shown):
+        assert cells[0] == row["label"]
+        for request, cell in zip(row["requests"], cells[1:]):
+            expected = answer(game, {**request, **rules}) if request else {"error": ""}
+            assert cell == (str(expected["ok"]["total"]) if "ok" in expected else "—"), (row["label"], request)
+    with page.expect_download() as download:
+        page.click('[data-action="csv"]')
+    lines = open(download.value.path(), encoding="utf-8-sig").read().splitlines()
+    assert len(lines) == 1 + len(config["sheet"]) * len(config["sheet_columns"])
+
+
+def test_the_scorer_works_offline_after_one_visit(browser, site_url):
+    request = readme_examples()[0][1]
+    page = open_scorer(browser, site_url, "nanning", request)
+    # the service worker has cached everything (install done) and controls the page (activate claims it)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("!!navigator.serviceWorker.controller", timeout=120_000)
+    browser.set_offline(True)
+    try:
+        page.reload()
+        page.wait_for_selector(".cp-scorer[data-ready]", timeout=120_000)
+        assert page.get_attribute("[data-total]", "data-total") == str(nn_score(request)["total"])
+        show(page, {**request, "win": "自摸"})
+        assert page.get_attribute("[data-total]", "data-total") == str(nn_score({**request, "win": "自摸"})["total"])
+    finally:
+        browser.set_offline(False)
+    page.close()
+    assert not page.problems.any(), page.problems
