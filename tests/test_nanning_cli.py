@@ -48,7 +48,7 @@ def test_chain_and_preset_options():
     ({"hand": "234m678m999m55p", "melds": PENG_9S, "win": "放炮", "rules": {"options": {"nope": "x"}}}, "unknown option"),
     ({"hand": "234m678m999m55p", "melds": PENG_9S, "win": "放炮", "rules": {"options": {"moma_multiply": "x"}}}, "not one of"),
     ({"hand": "234m678m999m55p", "melds": PENG_9S, "win": "放炮", "rules": "nosuch"}, "unknown preset"),
-    ({"hand": "234m678m999m55p", "melds": PENG_9S, "win": "胡了"}, "win '胡了'"),
+    ({"hand": "234m678m999m55p", "melds": PENG_9S, "win": "胡了"}, 'win "胡了"'),
     ({"hand": "234m678m999m55p", "melds": PENG_9S, "win": "放炮", "extra": 1}, "unknown field"),
     ({"hand": "234m678m999m55p", "melds": PENG_9S, "win": "杠上花"}, "nn-7-mg1-r1"),
     ({"hand": "234m678m999m55p", "melds": PENG_9S, "win": "自摸", "moma_hits": 1}, "nn-22-d1"),

@@ -31,7 +31,7 @@ def test_output_contract():
 
 
 @pytest.mark.parametrize("request_, message", [
-    ({"hand": PLAIN[:-1] + "x", "win": "自摸"}, "unknown card 'x'"),
+    ({"hand": PLAIN[:-1] + "x", "win": "自摸"}, 'unknown card "x"'),
     ({"hand": "一一一一一" + PLAIN[5:], "win": "自摸"}, "5 copies of 一"),
     ({"hand": PLAIN[:-3], "win": "自摸"}, "wrong card count: 18 cards"),
     ({"hand": PLAIN, "win": "自摸", "shown": [{"kind": "碰", "cards": "一二三"}]}, "is not a group"),

@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from ..errors import RuleError
+from ..request import echo
 
 CONFIG = Path(__file__).resolve().parents[2] / "data" / "nanning" / "presets.toml"
 
@@ -75,10 +76,10 @@ class Preset:
             spec = self.option_specs.get(key)
             if spec is None:
                 known = ", ".join(sorted(self.option_specs))
-                raise RuleError(f"unknown option {key!r}; known options: {known}")
+                raise RuleError(f"unknown option {echo(key)}; known options: {known}")
             if not isinstance(value, str) or value not in spec.values:
                 allowed = " | ".join(spec.values)
-                raise RuleError(f"option {key}={value!r} is not one of {allowed}", rule=" ".join(spec.rules))
+                raise RuleError(f"option {key}={echo(value)} is not one of {allowed}", rule=" ".join(spec.rules))
             merged[key] = value
         return Preset(self.id, self.name, self.description, self.constants, self.features,
                       self.methods, self.option_specs, MappingProxyType(merged))
@@ -148,4 +149,4 @@ def preset(name_or_id: str = DEFAULT) -> Preset:
         if name_or_id in (p.id, p.name):
             return p
     known = ", ".join(f"{p.id} ({p.name})" for p in presets().values())
-    raise RuleError(f"unknown preset {name_or_id!r}; known presets: {known}")
+    raise RuleError(f"unknown preset {echo(name_or_id)}; known presets: {known}")
