@@ -23,7 +23,7 @@ from typing import Any, NoReturn, TypeVar
 
 from .errors import RuleError
 
-MAX_INPUT_BYTES = 1 << 16  # a real request is a few hundred bytes
+MAX_INPUT_BYTES = 1 << 14  # a real request is a few hundred bytes
 MAX_DEPTH = 8  # the deepest real request is {"rules": {"options": {…}}} or [{"kind": …}]
 MAX_INT_DIGITS = 18  # every number in a request is a small count
 MAX_LINE = 300  # one error line, at most
