@@ -104,10 +104,17 @@ def shape_of(value: Any) -> str:
             dict: "an object"}.get(type(value), type(value).__name__)
 
 
+def described(value: Any) -> str:
+    """A value for 'must be …, not …': its kind and, when that does not say it all, the value."""
+    if value is None or isinstance(value, bool):
+        return shape_of(value)
+    return f"{shape_of(value)} {echo(value)}"
+
+
 def count(value: Any, what: str, low: int, high: int, rule: str = "") -> int:
     """A whole number in [low, high]; booleans, floats and strings are refused."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(f"{what} must be a whole number from {low} to {high}, not {shape_of(value)} {echo(value)}",
+        raise RuleError(f"{what} must be a whole number from {low} to {high}, not {described(value)}",
                         rule=rule)
     if not low <= value <= high:
         raise RuleError(f"{what} must be from {low} to {high}, not {echo(value)}", rule=rule)
@@ -124,7 +131,7 @@ def flag(value: Any, what: str) -> bool:
 def text(value: Any, what: str, max_chars: int, shape: str = "a string") -> str:
     """A string of at most `max_chars` characters (checked before it is read)."""
     if not isinstance(value, str):
-        raise RuleError(f"{what} must be {shape}, not {shape_of(value)} {echo(value)}")
+        raise RuleError(f"{what} must be {shape}, not {described(value)}")
     if len(value) > max_chars:
         raise RuleError(f"{what} is {len(value)} characters long; at most {max_chars}: {echo(value)}")
     return value
@@ -133,7 +140,7 @@ def text(value: Any, what: str, max_chars: int, shape: str = "a string") -> str:
 def items(value: Any, what: str, max_items: int, shape: str = "a list", rule: str = "") -> list:
     """A list of at most `max_items` entries (checked before any entry is read)."""
     if not isinstance(value, list):
-        raise RuleError(f"{what} must be {shape}, not {shape_of(value)} {echo(value)}")
+        raise RuleError(f"{what} must be {shape}, not {described(value)}")
     if len(value) > max_items:
         raise RuleError(f"{what} has {len(value)} entries; at most {max_items}", rule=rule)
     return value

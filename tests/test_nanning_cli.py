@@ -53,6 +53,24 @@ def test_chain_and_preset_options():
     ({"hand": "234m678m999m55p", "melds": PENG_9S, "win": "杠上花"}, "nn-7-mg1-r1"),
     ({"hand": "234m678m999m55p", "melds": PENG_9S, "win": "自摸", "moma_hits": 1}, "nn-22-d1"),
     ({"hand": "1234m678m999m5p", "melds": PENG_9S, "win": "放炮"}, "complete hand"),
+    # issue 13: hostile input, each refused with its reason (and its rule when one forbids it)
+    ({"hand": "234m678m55p111s999s", "win": "杠上炮", "kongs": 1000000000}, "nn-7-mg4-r1"),
+    ({"hand": "234m678m55p111s999s", "win": "杠上炮", "kongs": True}, "not true"),
+    ({"hand": "１２３m456m789m111s99s", "win": "自摸"}, "cannot read"),
+    ({"hand": "𝟑𝟑𝟑m456m789m111s99s", "win": "自摸"}, "cannot read"),
+    ({"hand": "345p678m234s99s", "melds": [{"kind": "碰", "tile": "5p"}], "win": "抢杠胡", "win_tile": "5p"},
+     "nn-9-d1"),
+    ({"hand": "55s", "melds": [{"kind": "暗杠", "tile": f"{r}m"} for r in range(1, 5)], "win": "人胡"}, "nn-16-r1"),
+    ({"hand": "234m678m55p111s999s", "win": "自摸", "rules": {"options": {"fishing": "on"}},
+      "fishing": {"payers": ["对家", "对家", "对家"]}}, "twice"),
+    ({"hand": "234m678m55p111s999s", "win": "自摸", "fishing": {"winner": True}}, "nn-22-yu"),
+    ({"hand": "234m678m55p111s999s", "win": "自摸", "chain": ""}, "nn-8-r1"),
+    ({"hand": "234m678m55p111s999s", "win": "自摸", "chain": {}}, "nn-8-r1"),
+    ({"hand": "234m678m55p111s999s", "win": "自摸", "kongs": False}, "nn-8-r1"),
+    ({"hand": "234m678m55p111s999s", "win": "自摸", "kongs": 0.0}, "nn-8-r1"),
+    ({"hand": "234m55p678p", "melds": [{"kind": "暗杠", "tile": "1m"}, {"kind": "明杠", "tile": "9s"}],
+      "win": "杠上花"}, "give chain"),
+    ({"hand": "234m678m55p111s999s", "win": "自摸", "a\u001bb": 1}, "a\\x1bb"),
 ])
 def test_bad_input_is_one_line_and_status_2(payload, words):
     done = run(payload)

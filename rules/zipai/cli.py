@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import RuleError
-from ..request import distinct, echo, flag, keys, shape_of
+from ..request import described, distinct, echo, flag, keys
 from .cards import Card
 from .config import Config
 from .groups import Group, GroupKind, shown_group
@@ -24,7 +24,7 @@ MAX_LIST = 32  # a size bound checked before a list is read; the rules bound eac
 
 def _type(value: Any, kind: type, what: str, shape: str) -> Any:
     if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-        raise RuleError(f"{what} must be {shape}, not {shape_of(value)} {echo(value)}")
+        raise RuleError(f"{what} must be {shape}, not {described(value)}")
     if isinstance(value, (list, dict)) and len(value) > MAX_LIST:
         raise RuleError(f"{what} has {len(value)} entries; at most {MAX_LIST}")
     return value
