@@ -1,4 +1,8 @@
-"""Deterministic writers: the same rows always give the same bytes."""
+"""Deterministic writers: the same rows always give the same bytes.
+
+A published file names its schema (`rules.schemas`): a JSON object gets a leading
+`schema_version`, a CSV a last column `schema_version`, equal to that schema's version.
+"""
 from __future__ import annotations
 
 import json
@@ -6,16 +10,24 @@ from pathlib import Path
 
 import pandas as pd
 
+from rules import schemas
 
-def write_csv(frame: pd.DataFrame, path: Path) -> Path:
+
+def write_csv(frame: pd.DataFrame, path: Path, schema: str = "") -> Path:
+    """UTF-8 CSV without the index; with `schema`, a last column `schema_version` (its version)."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    if schema:
+        frame = frame.drop(columns="schema_version", errors="ignore").assign(schema_version=schemas.version(schema))
     frame.to_csv(path, index=False, lineterminator="\n", encoding="utf-8")
     return path
 
 
-def write_json(data: object, path: Path, compact: bool = False) -> Path:
-    """UTF-8 JSON; `compact` for big tables (no indentation)."""
+def write_json(data: object, path: Path, compact: bool = False, schema: str = "") -> Path:
+    """UTF-8 JSON; `compact` for big tables (no indentation); with `schema`, an object gets a leading
+    `schema_version` (its version)."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    if schema:
+        data = {"schema_version": schemas.version(schema), **data}
     if compact:
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     else:

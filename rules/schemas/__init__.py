@@ -1,0 +1,89 @@
+"""The JSON Schemas (draft 2020-12) of everything caipan reads or writes: one file per document kind.
+
+Each ``<name>.schema.json`` has an ``$id`` of the form ``urn:caipan:<name>`` (other
+schemas point into it with ``$ref``), a ``version`` (an integer, bumped when a key is
+removed or renamed) and, for the published files, a ``schema_version`` field that must
+equal it. The schemas ship in the wheel beside this module and are published on the
+site under ``data/schemas/``. Validating needs the ``jsonschema`` package (the tests
+use it); the rules core itself only reads them, for ``caipan --help``.
+
+>>> "nanning.score.request" in names()
+True
+>>> load("payouts")["$id"]
+'urn:caipan:payouts'
+>>> version("payouts") >= 1
+True
+"""
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+
+SUFFIX = ".schema.json"
+URN = "urn:caipan:"
+
+
+def _folder():
+    return resources.files(__name__)
+
+
+@cache
+def names() -> tuple[str, ...]:
+    """Every schema's name (its file name without ``.schema.json``), sorted.
+
+    >>> names()[0]
+    'common'
+    """
+    return tuple(sorted(p.name[: -len(SUFFIX)] for p in _folder().iterdir() if p.name.endswith(SUFFIX)))
+
+
+@cache
+def _text(name: str) -> str:
+    if name not in names():
+        raise KeyError(f"no schema named {name!r}; known: {', '.join(names())}")
+    return (_folder() / f"{name}{SUFFIX}").read_text(encoding="utf-8")
+
+
+def load(name: str) -> dict:
+    """The schema with this name, as a fresh dict.
+
+    :raises KeyError: an unknown name.
+
+    >>> load("error")["properties"]["status"]["const"]
+    2
+    """
+    return json.loads(_text(name))
+
+
+def version(name: str) -> int:
+    """The schema's version: published files carry it as ``schema_version``.
+
+    >>> version("findings") == load("findings")["version"]
+    True
+    """
+    return int(load(name)["version"])
+
+
+def text(name: str) -> str:
+    """The schema file's bytes as text, for publishing it unchanged.
+
+    >>> text("common").startswith("{")
+    True
+    """
+    return _text(name)
+
+
+def request_fields(game: str, command: str = "score") -> list[tuple[str, str, object, bool]]:
+    """The input fields of a game's request: (name, description, one example, required), in schema order.
+
+    ``caipan --help`` lists these, so the help and the schema cannot disagree.
+
+    >>> name, what, example, required = request_fields("nanning")[0]
+    >>> (name, required)
+    ('hand', True)
+    """
+    schema = load(f"{game}.{command}.request")
+    required = set(schema.get("required", ()))
+    return [(key, spec.get("description", ""), (spec.get("examples") or [None])[0], key in required)
+            for key, spec in schema["properties"].items()]
