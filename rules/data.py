@@ -44,12 +44,12 @@ def read_toml(relative: str) -> dict[str, Any]:
 def keys(table: Any, where: str, required: Iterable[str], optional: Iterable[str] = ()) -> Mapping[str, Any]:
     """`table` checked to be a table with all `required` keys and no key beyond `optional`.
 
-    >>> keys({"a": 1}, "x.toml [t]", ["a"], ["b"])
-    {'a': 1}
-    >>> keys({"a": 1, "c": 2}, "x.toml [t]", ["a"])
-    Traceback (most recent call last):
-    ...
-    rules.errors.RuleError: x.toml [t]: unknown key c (known: a)
+        >>> keys({"a": 1}, "x.toml [t]", ["a"], ["b"])
+        {'a': 1}
+        >>> keys({"a": 1, "c": 2}, "x.toml [t]", ["a"])
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: x.toml [t]: unknown key c (known: a)
     """
     if not isinstance(table, dict):
         raise RuleError(f"{where}: expected a table, got {type(table).__name__}")

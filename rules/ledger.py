@@ -4,13 +4,13 @@ Each game names its own seats (a `StrEnum` whose first member is the winner:
 南宁 本家 下家 对家 上家, 字牌 胡牌者 上家 下家); everything else about who pays
 whom is the same for every game, so it lives here once.
 
->>> from enum import StrEnum
->>> class Seat(StrEnum):
-...     WINNER = "胡家"
-...     OTHER = "他家"
->>> s = Settlement(Seat.WINNER, (Payment(Seat.OTHER, Seat.WINNER, 3, "胡牌"),), "3", ("r-1",))
->>> s.total, s.net()[Seat.OTHER]
-(3, -3)
+    >>> from enum import StrEnum
+    >>> class Seat(StrEnum):
+    ...     WINNER = "胡家"
+    ...     OTHER = "他家"
+    >>> s = Settlement(Seat.WINNER, (Payment(Seat.OTHER, Seat.WINNER, 3, "胡牌"),), "3", ("r-1",))
+    >>> s.total, s.net()[Seat.OTHER]
+    (3, -3)
 """
 from __future__ import annotations
 
@@ -25,8 +25,8 @@ Seat = StrEnum  # a game's seats: a StrEnum, the winner first
 class Const:
     """A number of the rules with its provenance: the rule lines it rests on and the words quoted.
 
-    >>> Const(3, ("nn-1-r1",), "自摸3分").rule
-    'nn-1-r1'
+        >>> Const(3, ("nn-1-r1",), "自摸3分").rule
+        'nn-1-r1'
     """
 
     value: int

@@ -3,10 +3,10 @@
 A new ruleset is one folder with a `Game` subclass and one line in `GAMES`
 (or a `register()` call, as the tests' toy game does).
 
->>> [g.id for g in games()][:2]
-['nanning', 'zipai']
->>> game("zipai").title
-'三人字牌'
+    >>> [g.id for g in games()][:2]
+    ['nanning', 'zipai']
+    >>> game("zipai").title
+    '三人字牌'
 """
 from __future__ import annotations
 
