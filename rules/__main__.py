@@ -11,12 +11,13 @@ Exit status and error output (the contract of the schema ``error``):
   forbids it; with ``--json-errors`` that line is one JSON object instead
   (schema ``error``). Never a traceback.
 
-    >>> import io, sys
-    >>> sys.stdin = io.StringIO('{"hand": "234m678m999m55p", "melds": [{"kind": "碰", "tile": "9s"}], "win": "天胡"}')
-    >>> main(["score", "--game", "nanning"], stderr=sys.stdout)
-    error: 天胡发生在任何人碰牌之前，手牌总是门清 (rule nn-14-r1)
-    2
-    >>> sys.stdin = sys.__stdin__
+    Examples:
+        >>> import io, sys
+        >>> sys.stdin = io.StringIO('{"hand": "234m678m999m55p", "melds": [{"kind": "碰", "tile": "9s"}], "win": "天胡"}')
+        >>> main(["score", "--game", "nanning"], stderr=sys.stdout)
+        error: 天胡发生在任何人碰牌之前，手牌总是门清 (rule nn-14-r1)
+        2
+        >>> sys.stdin = sys.__stdin__
 """
 from __future__ import annotations
 
@@ -46,6 +47,7 @@ class _Parser(argparse.ArgumentParser):
 def fields_help(command: str) -> str:
     """The input fields of every game that has a request schema for `command`, one example each.
 
+    Examples:
         >>> print(fields_help("score").splitlines()[1])
         input fields of --game nanning (schema nanning.score.request):
     """
@@ -91,6 +93,7 @@ def _parser(prog: str | None) -> _Parser:
 def error_json(kind: str, message: str, rule: str = "", source: str = "") -> str:
     """A refusal as the one JSON line of ``--json-errors`` (schema ``error``).
 
+    Examples:
         >>> error_json("RuleError", "hand is empty")
         '{"schema_version": 1, "error": "RuleError", "status": 2, "message": "hand is empty", "rule": "", "source": ""}'
     """

@@ -24,14 +24,28 @@ REPOSITORY = Path(__file__).resolve().parent.parent
 
 
 def root() -> Traversable:
-    """data/ in the repository, else the copy shipped inside the package."""
+    """data/ in the repository, else the copy shipped inside the package.
+
+    Examples:
+        >>> root().joinpath("nanning", "presets.toml").is_file()
+        True
+    """
     if (REPOSITORY / "pyproject.toml").is_file() and (REPOSITORY / "data").is_dir():
         return REPOSITORY / "data"
     return resources.files(__package__) / "_data"
 
 
 def read_toml(relative: str) -> dict[str, Any]:
-    """A TOML file under data/ (e.g. "nanning/presets.toml"); RuleError naming it if unreadable."""
+    """A TOML file under data/ (e.g. "nanning/presets.toml"); RuleError naming it if unreadable.
+
+    Examples:
+        >>> type(read_toml("nanning/presets.toml"))
+        <class 'dict'>
+        >>> read_toml("nanning/nothing.toml")
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: data/nanning/nothing.toml: file not found
+    """
     path = root().joinpath(*relative.split("/"))
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
@@ -44,6 +58,7 @@ def read_toml(relative: str) -> dict[str, Any]:
 def keys(table: Any, where: str, required: Iterable[str], optional: Iterable[str] = ()) -> Mapping[str, Any]:
     """`table` checked to be a table with all `required` keys and no key beyond `optional`.
 
+    Examples:
         >>> keys({"a": 1}, "x.toml [t]", ["a"], ["b"])
         {'a': 1}
         >>> keys({"a": 1, "c": 2}, "x.toml [t]", ["a"])
@@ -65,7 +80,16 @@ def keys(table: Any, where: str, required: Iterable[str], optional: Iterable[str
 
 
 def typed(value: Any, kind: type | tuple[type, ...], where: str) -> Any:
-    """`value` checked to be of `kind` (a bool is not an int here)."""
+    """`value` checked to be of `kind` (a bool is not an int here).
+
+    Examples:
+        >>> typed(3, int, "x")
+        3
+        >>> typed(True, int, "x.toml [a] n")
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: x.toml [a] n: expected int, got True
+    """
     kinds = kind if isinstance(kind, tuple) else (kind,)
     if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
         names = " or ".join(k.__name__ for k in kinds)
@@ -74,7 +98,16 @@ def typed(value: Any, kind: type | tuple[type, ...], where: str) -> Any:
 
 
 def strings(value: Any, where: str) -> tuple[str, ...]:
-    """A non-empty list of strings (rule ids)."""
+    """A non-empty list of strings (rule ids).
+
+    Examples:
+        >>> strings(["nn-1-1"], "x")
+        ('nn-1-1',)
+        >>> strings([], "x.toml [a] rules")
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: x.toml [a] rules: empty list
+    """
     typed(value, list, where)
     if not value:
         raise RuleError(f"{where}: empty list")

@@ -37,6 +37,7 @@ REFUSALS = [
 def schema_for(file: str) -> str | None:
     """The schema a published file follows, or None.
 
+    Examples:
         >>> schema_for("nanning_payouts.json"), schema_for("findings.csv"), schema_for("x.txt")
         ('nanning.payouts', 'findings', None)
     """

@@ -7,6 +7,7 @@ equal it. The schemas ship in the wheel beside this module and are published on 
 site under ``data/schemas/``. Validating needs the ``jsonschema`` package (the tests
 use it); the rules core itself only reads them, for ``caipan --help``.
 
+Examples:
     >>> "nanning.score.request" in names()
     True
     >>> load("payouts")["$id"]
@@ -32,6 +33,7 @@ def _folder():
 def names() -> tuple[str, ...]:
     """Every schema's name (its file name without ``.schema.json``), sorted.
 
+    Examples:
         >>> names()[0]
         'common'
     """
@@ -50,6 +52,7 @@ def load(name: str) -> dict:
 
     :raises KeyError: an unknown name.
 
+    Examples:
         >>> load("error")["properties"]["status"]["const"]
         2
     """
@@ -59,6 +62,7 @@ def load(name: str) -> dict:
 def version(name: str) -> int:
     """The schema's version: published files carry it as ``schema_version``.
 
+    Examples:
         >>> version("findings") == load("findings")["version"]
         True
     """
@@ -68,6 +72,7 @@ def version(name: str) -> int:
 def text(name: str) -> str:
     """The schema file's bytes as text, for publishing it unchanged.
 
+    Examples:
         >>> text("common").startswith("{")
         True
     """
@@ -79,6 +84,7 @@ def request_fields(game: str, command: str = "score") -> list[tuple[str, str, ob
 
     ``caipan --help`` lists these, so the help and the schema cannot disagree.
 
+    Examples:
         >>> name, what, example, required = request_fields("nanning")[0]
         >>> (name, required)
         ('hand', True)
@@ -93,6 +99,7 @@ def keys(schema: dict) -> list[str]:
     """Every key path a schema names, sorted: ``a.b`` for a property of a property, ``a[].b`` inside a
     list's items, ``#name.…`` inside ``$defs``. Removing or renaming one is a breaking change.
 
+    Examples:
         >>> keys({"properties": {"a": {"type": "object", "properties": {"b": {}}},
         ...                      "c": {"items": {"properties": {"d": {}}}}}})
         ['a', 'a.b', 'c', 'c[].d']
@@ -119,6 +126,7 @@ def keys(schema: dict) -> list[str]:
 def shapes() -> dict[str, dict]:
     """Every schema's version and key paths: what an edition records, to tell breaking changes.
 
+    Examples:
         >>> shapes()["error"]["version"]
         1
     """
@@ -129,6 +137,7 @@ def breaking(old: dict[str, dict], new: dict[str, dict]) -> list[str]:
     """The unrecorded breaking changes from `old` shapes to `new`: a schema dropped, a key removed or
     renamed without a version bump, a version going down. Empty when every break is versioned.
 
+    Examples:
         >>> old = {"x": {"version": 1, "keys": ["a", "b"]}}
         >>> breaking(old, {"x": {"version": 1, "keys": ["a", "c"]}})
         ['x: key b removed or renamed without a version bump (still 1)']
