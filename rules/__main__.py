@@ -33,7 +33,14 @@ COMMANDS = {
 
 
 class UsageError(Exception):
-    """The command line itself is wrong (an unknown game, a missing --game): exit status 2."""
+    """The command line itself is wrong (an unknown game, a missing --game): exit status 2.
+
+    Examples:
+        >>> _parser("caipan").parse_args(["dance"])
+        Traceback (most recent call last):
+        ...
+        rules.__main__.UsageError: argument command: invalid choice: 'dance' (choose from 'score', 'waits') (see caipan --help)
+    """
 
 
 class _Parser(argparse.ArgumentParser):
@@ -104,7 +111,18 @@ def error_json(kind: str, message: str, rule: str = "", source: str = "") -> str
 
 
 def main(argv: list[str] | None = None, prog: str | None = None, stderr: TextIO | None = None) -> int:
-    """Run the command line; returns the exit status (0, or 2 for refused input)."""
+    """Run the command line; returns the exit status (0, or 2 for refused input).
+
+    Examples:
+        >>> import io, sys
+        >>> sys.stdin = io.StringIO('{"hand": "234m678m999m55p", "melds": [{"kind": "碰", "tile": "9s"}], "win": "放炮"}')
+        >>> main(["score", "--game", "nanning"])
+        {
+         "game": "nanning",
+        ...
+        0
+        >>> sys.stdin = sys.__stdin__
+    """
     from . import registry
     from .errors import RuleError
 
@@ -140,7 +158,14 @@ def main(argv: list[str] | None = None, prog: str | None = None, stderr: TextIO 
 
 
 def console() -> int:
-    """The `caipan` console script."""
+    """The `caipan` console script: `main` with the program name ``caipan`` and the arguments of sys.argv.
+
+    Examples:
+        >>> import sys
+        >>> sys.argv = ["caipan", "score", "--game", "nowhere"]
+        >>> console()
+        2
+    """
     return main(prog="caipan")
 
 

@@ -132,7 +132,15 @@ def _valid_samples(built) -> dict[str, object]:
 def _mutants(schema: dict, doc: dict) -> list[tuple[str, object]]:
     """Wrong versions of a valid object: each required key dropped, a typed key given the wrong type,
     an unknown key where none is allowed."""
+    for part in schema.get("allOf", []):  # a game's table: the shared table's keys too
+        base = schemas.load(part["$ref"].removeprefix(schemas.URN))
+        schema = {**base, **schema, "required": base.get("required", []),
+                  "properties": {**base.get("properties", {}), **schema.get("properties", {})}}
     out = []
+    row_keys = schema.get("properties", {}).get("rows", {}).get("items", {}).get("required", [])
+    if row_keys and doc.get("rows"):
+        out.append((f"a row without {row_keys[0]}",
+                    {**doc, "rows": [{k: v for k, v in doc["rows"][0].items() if k != row_keys[0]}]}))
     for key in schema.get("required", [])[:6]:
         out.append((f"without {key}", {k: v for k, v in doc.items() if k != key}))
     for key, spec in schema.get("properties", {}).items():
