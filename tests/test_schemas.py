@@ -91,9 +91,11 @@ def test_every_example_in_a_schema_follows_it(name):
     schema = schemas.load(name)
     for sample in schema.get("examples", []):
         assert errors(name, sample) == []
-    for key, spec in schema.get("properties", {}).items():
+    parts = [(f"properties/{k}", s) for k, s in schema.get("properties", {}).items()]
+    parts += [(f"$defs/{k}", s) for k, s in schema.get("$defs", {}).items()]
+    for key, spec in parts:
         for sample in spec.get("examples", []):
-            wrapper = {"$schema": schema["$schema"], "$ref": f"urn:caipan:{name}#/properties/{key}"}
+            wrapper = {"$schema": schema["$schema"], "$ref": f"urn:caipan:{name}#/{key}"}
             from .contract import registry as reg
             assert not list(Draft202012Validator(wrapper, registry=reg()).iter_errors(sample)), (key, sample)
 
@@ -288,3 +290,32 @@ def test_a_removed_key_is_caught_and_shows_on_the_changelog():
                        "removed": ["total"], "breaking": True}]
     assert edition.schema_changes(now, bumped)[0]["breaking"] is False
     assert schemas.keys(schemas.load(name)) == now[name]["keys"]
+
+
+# -- the 开发者 page ---------------------------------------------------------------------------------
+
+def test_the_developers_page_examples_run(built):
+    """Every command the page shows runs through the real command line and prints what the page shows."""
+    import html
+    import re
+
+    from .conftest import parse
+
+    page = built.site / "developers" / "index.html"
+    text = html.unescape(re.sub(r"<[^>]+>", "", page.read_text(encoding="utf-8")))
+    ids = set(parse(page).ids)
+    shown = developers.context(built.site / "data")
+    assert [e["game"] for e in shown["examples"]] == GAMES
+    for e in shown["examples"]:
+        assert e["command"] in text
+        done = cli(e["game"], e["request"])
+        assert done.returncode == 0 and json.loads(done.stdout) == json.loads(e["answer"])
+    for r in shown["refusals"]:
+        done = cli(shown["first"], r["input"])
+        assert done.returncode == 2 and done.stderr.strip() == r["line"] and r["line"] in text
+        assert json.loads(cli(shown["first"], r["input"], "--json-errors").stderr) == json.loads(r["json"])
+    for name in NAMES:  # every schema has its section, with an example
+        assert "schema-" + name.replace(".", "-") in ids, name
+        assert next(s for s in shown["schemas"] if s["name"] == name)["example"], f"{name} has no example"
+    for module in shown["api"]:  # the API reference rendered every module
+        assert module in ids, module

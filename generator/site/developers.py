@@ -103,8 +103,14 @@ def context(folder: Path) -> dict:
     for name in schemas.names():
         schema = schemas.load(name)
         example = schema.get("examples", [answers.get(name)])[0]
-        if example is None and documents.get(name):
-            example = sample(folder / documents[name][0])
+        # a shared shape (payouts) shows a file of a schema built on it
+        files = documents.get(name) or [f for other in schemas.names() for f in documents.get(other, [])
+                                        if {"$ref": schemas.URN + name} in schemas.load(other).get("allOf", [])]
+        if example is None and files:
+            example = sample(folder / files[0])
+        if example is None:  # a schema of definitions only: an example of each that has one
+            example = {f"$defs/{key}": d["examples"][0] for key, d in schema.get("$defs", {}).items()
+                       if d.get("examples")} or None
         listed.append({"name": name, "anchor": "schema-" + name.replace(".", "-"), "title": schema["title"],
                        "description": schema.get("description", ""), "version": schema["version"],
                        "files": documents.get(name, []), "keys": len(schemas.keys(schema)),
