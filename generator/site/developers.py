@@ -113,7 +113,7 @@ def context(folder: Path) -> dict:
                        if d.get("examples")} or None
         listed.append({"name": name, "anchor": "schema-" + name.replace(".", "-"), "title": schema["title"],
                        "description": schema.get("description", ""), "version": schema["version"],
-                       "files": documents.get(name, []), "keys": len(schemas.keys(schema)),
+                       "files": documents.get(name, []), "key_count": len(schemas.keys(schema)),
                        "example": json.dumps(example, ensure_ascii=False, indent=1) if example is not None else ""})
     return {"examples": examples, "refusals": refusals, "schemas": listed, "first": first,
             "help": fields_help("score"), "status_help": STATUS_HELP,
