@@ -82,7 +82,8 @@ STATUS_HELP = ("exit status: 0 with the answer as JSON on stdout; 2 when the inp
 def _parser(prog: str | None) -> _Parser:
     from . import registry
 
-    parser = _Parser(prog=prog, description="caipan 裁判: score a situation of 南宁麻将 or 三人字牌",
+    titles = " or ".join(g.title for g in registry.games())
+    parser = _Parser(prog=prog, description=f"caipan 裁判: score a situation of {titles}",
                      epilog=fields_help("score") + "\n\n" + STATUS_HELP,
                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)

@@ -112,7 +112,7 @@ class Game(ABC):
             >>> game("nanning").parse({"hand": "234m", "wn": "自摸"})
             Traceback (most recent call last):
             ...
-            rules.errors.RuleError: unknown field(s): wn; known: chain, discarder, fenghu, fenghu_seat, fishing, hand, kongs, melds, moma_hits, rules, win, win_tile
+            rules.errors.RuleError: unknown field(s): wn; known: chain, discarder, fenghu, fenghu_seat, fishing, hand, kongs, melds, moma_hits, multi, rules, win, win_tile
         """
 
     @abstractmethod

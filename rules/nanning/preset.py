@@ -220,7 +220,7 @@ def presets_from_config(config: Mapping[str, Any]) -> dict[str, Preset]:
         >>> presets_from_config({**load_config(), "extra": 1})
         Traceback (most recent call last):
         ...
-        rules.errors.RuleError: data/nanning/presets.toml: unknown key extra (known: ...)
+        rules.errors.RuleError: data/nanning/presets.toml: unknown key 'extra' (known: ...)
     """
     keys(config, WHERE, SECTIONS)
     constants = MappingProxyType({k: _constant(v, "constants", k)
