@@ -23,9 +23,13 @@ NAMES = schemas.names()
 GAMES = registry.ids()
 
 
-def cli(game: str, text: str, *flags: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "rules", "score", "--game", game, *flags], input=text,
+def cli(game: str, text: str, *flags: str, command: str = "score") -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "rules", command, "--game", game, *flags], input=text,
                           capture_output=True, text=True, cwd=ROOT, timeout=120)
+
+
+# The games with waits (issue 10), and what each waits module refuses as the fields of the win.
+WAITS = [g for g in GAMES if (ROOT / "rules" / g / "waits.py").exists()]
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -76,6 +80,48 @@ def test_request_enums_are_the_code_enums():
         assert set(schemas.load(f"{game}.score.request")["properties"]) == set(fields), game
 
 
+@pytest.mark.parametrize("game", WAITS)
+def test_waits_request_fields_are_the_score_fields_without_the_win(game):
+    """The waits request lists exactly what `waits` accepts: the score fields less the win's."""
+    import importlib
+
+    module = importlib.import_module(f"rules.{game}.waits")
+    score = set(schemas.load(f"{game}.score.request")["properties"])
+    waits = schemas.load(f"{game}.waits.request")
+    assert set(waits["properties"]) == set(module.FIELDS) - module.WIN_FIELDS
+    assert score - set(waits["properties"]) == set(module.WIN_FIELDS) & score
+    for key, spec in waits["properties"].items():  # the same field, the same schema (a $ref), hand apart
+        assert key == "hand" or spec == {"$ref": f"urn:caipan:{game}.score.request#/properties/{key}"}, key
+
+
+@pytest.mark.parametrize("game", WAITS)
+def test_waits_examples_follow_the_schemas(game):
+    """Each waits request example is answered with at least one wait, and the answer (from the core and
+    from the command line) follows the waits response schema."""
+    for sample in schemas.load(f"{game}.waits.request")["examples"]:
+        assert errors(f"{game}.waits.request", sample) == []
+        answer = registry.game(game).waits(sample)
+        assert answer["waits"] and errors(f"{game}.waits.response", answer) == []
+        done = cli(game, json.dumps(sample, ensure_ascii=False), command="waits")
+        assert done.returncode == 0 and json.loads(done.stdout) == answer
+
+
+@pytest.mark.parametrize("game", WAITS)
+def test_a_waits_request_with_the_win_is_refused_by_schema_and_command(game):
+    """Each field of the win: the schema rejects it, and so does the command line (one line, status 2)."""
+    import importlib
+
+    module = importlib.import_module(f"rules.{game}.waits")
+    sample = schemas.load(f"{game}.waits.request")["examples"][0]
+    score = schemas.load(f"{game}.score.request")
+    for key in sorted(module.WIN_FIELDS):
+        value = schemas.resolve(score["properties"][key])["examples"][0]
+        wrong = {**sample, key: value}
+        assert errors(f"{game}.waits.request", wrong), key
+        done = cli(game, json.dumps(wrong, ensure_ascii=False), command="waits")
+        assert done.returncode == 2 and f"without {key}" in done.stderr, (key, done.stderr)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_readme_examples_and_schema_examples_follow_the_schemas(game):
     request = f"{game}.score.request"
@@ -121,6 +167,9 @@ def _valid_samples(built) -> dict[str, object]:
     for game in GAMES:
         out[f"{game}.score.request"] = EXAMPLES[game]
         out[f"{game}.score.response"] = registry.game(game).score(EXAMPLES[game])
+    for game in WAITS:
+        out[f"{game}.waits.request"] = schemas.load(f"{game}.waits.request")["examples"][0]
+        out[f"{game}.waits.response"] = registry.game(game).waits(out[f"{game}.waits.request"])
     out["error"] = schemas.load("error")["examples"][0]
     for path in sorted((built.site / "data").iterdir()):
         name = developers.schema_for(path.name)
@@ -174,6 +223,15 @@ def test_every_schema_rejects_wrong_documents(built):
     ("nanning.score.request", {"hand": "234m678m55p", "win": "放炮", "kongs": 0}),
     ("zipai.score.request", {"hand": "一二三", "bao": {"对家": "爆"}}),
     ("zipai.score.request", {"hand": "一二三", "readings": {"combine": "add"}}),
+    ("nanning.score.request", {"hand": "234m678m55p", "win": "放炮", "multi": [{"seat": "本家", "hand": "1m"}]}),
+    ("nanning.score.request", {"hand": "234m678m55p", "win": "放炮", "multi": [{"hand": "1m"}]}),
+    ("nanning.score.response", {"game": "nanning", "multi": True, "preset": "yuanwen", "options": {}, "win": "放炮",
+                                "chain": [], "payments": [], "net": {}, "formula": "x", "rules": ["nn-19-r1"]}),
+    ("nanning.waits.request", {"hand": "1112345678999m", "melds": [{"kind": "吃", "tile": "1m"}]}),
+    ("nanning.waits.response", {"game": "nanning", "hand": "1m", "tiles": [], "waits": [{"tile": "1m"}]}),
+    ("zipai.waits.request", {"hand": "一二三", "shown": "五五五"}),
+    ("zipai.waits.response", {"game": "zipai", "hand": "一", "cards": ["一"],
+                              "waits": [{"card": "一", "left": 1, "wins": [], "refused": []}]}),
     ("error", {"schema_version": 1, "error": "RuleError", "status": 1, "message": "x", "rule": "", "source": ""}),
     ("error", {"schema_version": 1, "error": "RuleError", "status": 2, "message": "two\nlines", "rule": "", "source": ""}),
     ("common", {}),  # not a document: it only holds definitions, and it has no version field to match
@@ -309,6 +367,11 @@ def test_the_developers_page_examples_run(built):
     for e in shown["examples"]:
         assert e["command"] in text
         done = cli(e["game"], e["request"])
+        assert done.returncode == 0 and json.loads(done.stdout) == json.loads(e["answer"])
+    assert [e["game"] for e in shown["waits"]] == WAITS
+    for e in shown["waits"]:
+        assert e["command"] in text
+        done = cli(e["game"], e["request"], command="waits")
         assert done.returncode == 0 and json.loads(done.stdout) == json.loads(e["answer"])
     for r in shown["refusals"]:
         done = cli(shown["first"], r["input"])

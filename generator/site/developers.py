@@ -34,6 +34,14 @@ REFUSALS = [
 ]
 
 
+# The shared modules of the Python API, before each game's own (`game_modules`).
+API = ["rules.game", "rules.registry", "rules.ledger", "rules.errors", "rules.schemas", "rules.waits",
+       "rules.__main__"]
+
+# What a game's package names its Game, its presets and readings, and its waits.
+ROLES = ["game", "preset", "presets", "config", "waits"]
+
+
 def schema_for(file: str) -> str | None:
     """The schema a published file follows, or None.
 
@@ -79,19 +87,20 @@ def sample(path: Path) -> object:
 def context(folder: Path) -> dict:
     """Everything developers.md.j2 shows; `folder` is the site's data/ with the published files."""
     published = sorted(p.name for p in folder.iterdir() if p.is_file())
-    examples = []
+    examples: dict[str, list[dict]] = {"score": [], "waits": []}
     answers: dict[str, object] = {}
-    for g in registry.games():
-        name = f"{g.id}.score.request"
-        if name not in schemas.names():
-            continue
-        request = schemas.load(name)["examples"][0]
-        text = json.dumps(request, ensure_ascii=False)
-        answer = g.score(request)
-        answers[f"{g.id}.score.response"] = answer
-        examples.append({"game": g.id, "title": g.title, "request": text,
-                         "command": f"echo {shlex.quote(text)} | caipan score --game {g.id}",
-                         "answer": json.dumps(answer, ensure_ascii=False, indent=1)})
+    for command, found in examples.items():
+        for g in registry.games():
+            name = f"{g.id}.{command}.request"
+            if name not in schemas.names():
+                continue
+            request = schemas.load(name)["examples"][0]
+            text = json.dumps(request, ensure_ascii=False)
+            answer = getattr(g, command)(request)
+            answers[f"{g.id}.{command}.response"] = answer
+            found.append({"game": g.id, "title": g.title, "request": text, "command_name": command,
+                          "command": f"echo {shlex.quote(text)} | caipan {command} --game {g.id}",
+                          "answer": json.dumps(answer, ensure_ascii=False, indent=1)})
     first = registry.ids()[0]
     refusals = [{"what": what, "input": text, **refuse(first, text)} for what, text in REFUSALS]
     documents = {}
@@ -115,8 +124,21 @@ def context(folder: Path) -> dict:
                        "description": schema.get("description", ""), "version": schema["version"],
                        "files": documents.get(name, []), "key_count": len(schemas.keys(schema)),
                        "example": json.dumps(example, ensure_ascii=False, indent=1) if example is not None else ""})
-    return {"examples": examples, "refusals": refusals, "schemas": listed, "first": first,
-            "help": fields_help("score"), "status_help": STATUS_HELP,
-            "api": ["rules.game", "rules.registry", "rules.ledger", "rules.errors", "rules.schemas",
-                    "rules.__main__", "rules.nanning.game", "rules.nanning.preset", "rules.zipai.game",
-                    "rules.zipai.presets"]}
+    return {"examples": examples["score"], "waits": examples["waits"], "refusals": refusals, "schemas": listed, "first": first,
+            "help": fields_help("score"), "waits_help": fields_help("waits"), "status_help": STATUS_HELP,
+            "api": API + [m for g in registry.games() for m in game_modules(g)]}
+
+
+
+def game_modules(game) -> list[str]:
+    """A game's modules on the 开发者 page, those of its package that exist among `ROLES`.
+
+    Examples:
+        >>> from rules import registry
+        >>> game_modules(registry.games()[0])[0] == type(registry.games()[0]).__module__
+        True
+    """
+    import importlib.util
+
+    package = type(game).__module__.rsplit(".", 1)[0]
+    return [f"{package}.{role}" for role in ROLES if importlib.util.find_spec(f"{package}.{role}")]

@@ -15,8 +15,9 @@ from .cli import FIELDS, _melds, _rules, score
 from .model import Hand, Method
 from .tiles import COPIES, KINDS, counts, name, notation, parse
 
-# The fields of a score request that describe the win itself: a wait has not happened yet.
-WIN_FIELDS = frozenset({"win_tile", "win", "kongs", "chain"})
+# The fields of a score request that describe the win itself (一炮多响's other winners too): a wait
+# has not happened yet.
+WIN_FIELDS = frozenset({"win_tile", "win", "kongs", "chain", "multi"})
 
 
 def _check(request: dict) -> tuple[list[int], tuple, list[int]]:

@@ -91,8 +91,29 @@ def request_fields(game: str, command: str = "score") -> list[tuple[str, str, ob
     """
     schema = load(f"{game}.{command}.request")
     required = set(schema.get("required", ()))
+    fields = [(key, resolve(spec)) for key, spec in schema["properties"].items()]
     return [(key, spec.get("description", ""), (spec.get("examples") or [None])[0], key in required)
-            for key, spec in schema["properties"].items()]
+            for key, spec in fields]
+
+
+def resolve(spec: dict) -> dict:
+    """A property as written, or, when it is a ``$ref`` into another schema (a waits request reuses the
+    score request's fields), the property it points at, with any keys written beside the ``$ref``.
+
+    Examples:
+        >>> resolve({"$ref": "urn:caipan:nanning.score.request#/properties/win"})["examples"]
+        ['杠上花']
+        >>> resolve({"type": "string"})
+        {'type': 'string'}
+    """
+    target = spec.get("$ref", "")
+    if not target.startswith(URN):
+        return spec
+    name, _, pointer = target.removeprefix(URN).partition("#")
+    node = load(name)
+    for part in filter(None, pointer.split("/")):
+        node = node[part]
+    return {**resolve(node), **{k: v for k, v in spec.items() if k != "$ref"}}
 
 
 def keys(schema: dict) -> list[str]:
