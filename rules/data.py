@@ -29,12 +29,24 @@ _chosen: list[Path] = []  # the folder a build chose, if any
 
 
 def use_data_dir(folder: Path) -> None:
-    """Read every data file from `folder` from now on (call before anything is loaded)."""
+    """Read every data file from `folder` from now on (call before anything is loaded).
+
+    Examples:
+        >>> before = list(_chosen)
+        >>> use_data_dir(DEFAULT / "nanning" / ".."); data_dir() == DEFAULT
+        True
+        >>> _chosen[:] = before  # as it was
+    """
     _chosen[:] = [Path(folder).resolve()]
 
 
 def data_dir() -> Path:
-    """The data folder as a path: the chosen one, else the repository's data/ (the generator's view)."""
+    """The data folder as a path: the chosen one, else the repository's data/ (the generator's view).
+
+    Examples:
+        >>> (data_dir() / "nanning" / "presets.toml").is_file()
+        True
+    """
     return _chosen[0] if _chosen else DEFAULT
 
 
@@ -57,6 +69,14 @@ def parse_toml(path: Traversable, shown: str) -> dict[str, Any]:
 
     The one reader of the data files: the core's loaders and the generator's
     (`generator.datafile.load`) both read through it.
+
+    Examples:
+        >>> parse_toml(root() / "zipai" / "rules.toml", "data/zipai/rules.toml")["deck"]["copies"]["value"]
+        4
+        >>> parse_toml(root() / "zipai" / "nothing.toml", "data/zipai/nothing.toml")
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: data/zipai/nothing.toml: file is missing
     """
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
