@@ -106,6 +106,19 @@ def test_waits_examples_follow_the_schemas(game):
         assert done.returncode == 0 and json.loads(done.stdout) == answer
 
 
+def test_the_readme_waits_examples_follow_the_schemas():
+    """Each `… -m rules waits --game ID` example of the README: its request and the answer follow the schemas."""
+    import re
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    found = re.findall(r"echo '(\{.*?\})' \|\s*\S+ -m rules waits --game (\w+)", readme)
+    assert found
+    for text, game in found:
+        assert errors(f"{game}.waits.request", json.loads(text)) == []
+        done = cli(game, text, command="waits")
+        assert done.returncode == 0 and errors(f"{game}.waits.response", json.loads(done.stdout)) == []
+
+
 @pytest.mark.parametrize("game", WAITS)
 def test_a_waits_request_with_the_win_is_refused_by_schema_and_command(game):
     """Each field of the win: the schema rejects it, and so does the command line (one line, status 2)."""
