@@ -1,7 +1,7 @@
 """`caipan score|waits --game ID` (also `python -m rules …`): one JSON object in, one out.
 
-The games are the registry's (`rules.registry`). This module and `rules.data`
-are the only places in `rules` that do I/O.
+The games are the registry's (`rules.registry`). `rules.request.serve` (stdin,
+stdout, stderr) and `rules.data` (the rule files) are the only I/O in `rules`.
 
 Exit status and error output (the contract of the schema ``error``):
 
@@ -25,6 +25,8 @@ import argparse
 import json
 import sys
 from typing import TextIO
+
+from .request import serve
 
 COMMANDS = {
     "score": "read one JSON object (a won hand and its situation) on stdin, print the scored result as JSON",
@@ -125,37 +127,20 @@ def main(argv: list[str] | None = None, prog: str | None = None, stderr: TextIO 
         >>> sys.stdin = sys.__stdin__
     """
     from . import registry
-    from .errors import RuleError
 
     stderr = stderr or sys.stderr
     argv = list(sys.argv[1:] if argv is None else argv)
     as_json = "--json-errors" in argv
     try:
-        args = _parser(prog).parse_args(argv)
+        args = _parser(prog or "python -m rules").parse_args(argv)
     except UsageError as exc:
         print(error_json("UsageError", str(exc)) if as_json else f"error: {exc}", file=stderr)
         return 2
     except SystemExit as exc:  # --help
         return int(exc.code or 0)
-    try:
-        raw = sys.stdin.read()
-        try:
-            request = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise RuleError(f"input is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-        if not isinstance(request, dict):
-            raise RuleError("input must be one JSON object")
-        game = registry.game(args.game)
-        result = game.score(request) if args.command == "score" else game.waits(request)
-    except RuleError as exc:
-        if as_json:
-            print(error_json("RuleError", " ".join(exc.message.split()), exc.rule, exc.source), file=stderr)
-        else:
-            print(f"error: {exc.one_line()}", file=stderr)
-        return 2
-    json.dump(result, sys.stdout, ensure_ascii=False, indent=1)
-    sys.stdout.write("\n")
-    return 0
+    game = registry.game(args.game)
+    return serve(game.score if args.command == "score" else game.waits, stderr=stderr,
+                 refusal=error_json if as_json else None)
 
 
 def console() -> int:

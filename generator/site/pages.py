@@ -135,7 +135,7 @@ class Pages:
         self.docs = docs
         self.log = log
         self.charts = charts
-        self.env = environment()
+        self.env = environment(own={g: Path(m.__file__).parent / "templates" for g, m in modules().items()})
         self.targets = d.targets()
         self.written: list[str] = []
 

@@ -10,6 +10,7 @@ import re
 from enum import StrEnum
 
 from ..errors import RuleError
+from ..request import DIGIT, echo, text as bounded_text
 
 
 class Suit(StrEnum):
@@ -93,11 +94,14 @@ def notation(tiles: list[Tile] | tuple[Tile, ...]) -> str:
     return "".join(out)
 
 
-TOKEN = re.compile(r"(\d+)([mpsz])")
+TOKEN = re.compile(f"({DIGIT}+)([mpsz])")
+MAX_TEXT = 64  # 14 tiles, their suit letters and some spaces
 
 
 def parse(text: str, what: str = "hand") -> list[Tile]:
     """Tiles in written order. Raises RuleError on anything that is not notation.
+
+    Only ASCII digits are ranks: １２３m, ٣m, ३m or 𝟑m are not notation.
 
     Examples:
         >>> parse("19m7z")
@@ -105,10 +109,9 @@ def parse(text: str, what: str = "hand") -> list[Tile]:
         >>> parse("12x")
         Traceback (most recent call last):
         ...
-        rules.errors.RuleError: hand: cannot read '12x'; write digits then m/p/s/z, e.g. 123m456p789s11z
+        rules.errors.RuleError: hand: cannot read "12x"; write digits then m/p/s/z, e.g. 123m456p789s11z
     """
-    if not isinstance(text, str):
-        raise RuleError(f"{what} must be a string of tiles such as 123m456p789s11z")
+    bounded_text(text, what, MAX_TEXT, "a string of tiles such as 123m456p789s11z")
     compact = text.replace(" ", "")
     if not compact:
         raise RuleError(f"{what} is empty")
@@ -124,7 +127,7 @@ def parse(text: str, what: str = "hand") -> list[Tile]:
             tiles.append(make(s, r))
         pos = m.end()
     if pos != len(compact):
-        raise RuleError(f"{what}: cannot read {compact[pos:]!r}; write digits then m/p/s/z, e.g. 123m456p789s11z")
+        raise RuleError(f"{what}: cannot read {echo(compact[pos:])}; write digits then m/p/s/z, e.g. 123m456p789s11z")
     return tiles
 
 
@@ -137,11 +140,11 @@ def parse_one(text: str, what: str) -> Tile:
         >>> parse_one("5p6p", "win_tile")
         Traceback (most recent call last):
         ...
-        rules.errors.RuleError: win_tile must be one tile, got '5p6p'
+        rules.errors.RuleError: win_tile must be one tile, got "5p6p"
     """
     tiles = parse(text, what)
     if len(tiles) != 1:
-        raise RuleError(f"{what} must be one tile, got {text!r}")
+        raise RuleError(f"{what} must be one tile, got {echo(text)}")
     return tiles[0]
 
 
