@@ -1,4 +1,8 @@
-"""Deterministic writers: the same rows always give the same bytes."""
+"""Deterministic writers: the same rows always give the same bytes.
+
+A published file names its schema (`rules.schemas`): a JSON object gets a leading
+`schema_version`, a CSV a last column `schema_version`, equal to that schema's version.
+"""
 from __future__ import annotations
 
 import json
@@ -6,20 +10,28 @@ from pathlib import Path
 
 import pandas as pd
 
+from rules import schemas
 
-def csv_bytes(frame: pd.DataFrame) -> bytes:
+
+def csv_bytes(frame: pd.DataFrame, schema: str = "") -> bytes:
+    """UTF-8 CSV without the index; with `schema`, a last column `schema_version` (its version)."""
+    if schema:
+        frame = frame.drop(columns="schema_version", errors="ignore").assign(schema_version=schemas.version(schema))
     return frame.to_csv(index=False, lineterminator="\n").encode("utf-8")
 
 
-def write_csv(frame: pd.DataFrame, path: Path) -> Path:
+def write_csv(frame: pd.DataFrame, path: Path, schema: str = "") -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(csv_bytes(frame))
+    path.write_bytes(csv_bytes(frame, schema))
     return path
 
 
-def write_json(data: object, path: Path, compact: bool = False) -> Path:
-    """UTF-8 JSON; `compact` for big tables (no indentation)."""
+def write_json(data: object, path: Path, compact: bool = False, schema: str = "") -> Path:
+    """UTF-8 JSON; `compact` for big tables (no indentation); with `schema`, an object gets a leading
+    `schema_version` (its version)."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    if schema:
+        data = {"schema_version": schemas.version(schema), **data}
     if compact:
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     else:

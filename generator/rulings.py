@@ -14,7 +14,7 @@ def steps(ctx) -> list:
             frames = [pd.read_csv(ctx.generated / f"{game}_{kind}.csv", dtype=str, keep_default_na=False)
                       for game in modules()]
             merged = pd.concat(frames, ignore_index=True)
-            write_csv(merged, ctx.generated / f"{kind}.csv")
+            write_csv(merged, ctx.generated / f"{kind}.csv", schema=kind)
             out[kind] = len(merged)
         return f"核对 {out['crosscheck']} 行，勘误与争议 {out['findings']} 条"
 

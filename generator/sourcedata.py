@@ -149,7 +149,7 @@ def steps(ctx) -> list:
 
     def articles() -> str:
         lines = lines_table()
-        write_csv(lines, ctx.generated / "lines.csv")
+        write_csv(lines, ctx.generated / "lines.csv", schema="lines")
         write_csv(class_counts().reset_index(), ctx.generated / "line_class_counts.csv")
         differences = 0
         for game in games_with_article():

@@ -2,37 +2,156 @@
 
 The games are the registry's (`rules.registry`). `rules.request.serve` (stdin,
 stdout, stderr) and `rules.data` (the rule files) are the only I/O in `rules`.
-Bad input exits with status 2 and one line on stderr; never a traceback.
+
+Exit status and error output (the contract of the schema ``error``):
+
+- 0: the answer, one JSON object, on stdout (schema ``<game>.<command>.response``);
+- 2: refused input, nothing on stdout and exactly one line on stderr,
+  ``error: <message>`` followed by `` (rule <id>, source <doc:line>)`` when a rule
+  forbids it; with ``--json-errors`` that line is one JSON object instead
+  (schema ``error``). Never a traceback.
+
+    Examples:
+        >>> import io, sys
+        >>> sys.stdin = io.StringIO('{"hand": "234m678m999m55p", "melds": [{"kind": "碰", "tile": "9s"}], "win": "天胡"}')
+        >>> main(["score", "--game", "nanning"], stderr=sys.stdout)
+        error: 天胡发生在任何人碰牌之前，手牌总是门清 (rule nn-14-r1)
+        2
+        >>> sys.stdin = sys.__stdin__
 """
 from __future__ import annotations
 
+import argparse
+import json
 import sys
+from typing import TextIO
 
-from .request import OneLineParser, serve
+from .request import serve
 
 COMMANDS = {
-    "score": "read one JSON object on stdin, print the scored result as JSON",
+    "score": "read one JSON object (a won hand and its situation) on stdin, print the scored result as JSON",
     "waits": "read one JSON object (a waiting hand) on stdin, print what it wins on and each price as JSON",
 }
 
 
-def main(argv: list[str] | None = None, prog: str | None = None) -> int:
+class UsageError(Exception):
+    """The command line itself is wrong (an unknown game, a missing --game): exit status 2.
+
+    Examples:
+        >>> _parser("caipan").parse_args(["dance"])
+        Traceback (most recent call last):
+        ...
+        rules.__main__.UsageError: argument command: invalid choice: 'dance' (choose from 'score', 'waits') (see caipan --help)
+    """
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that raises `UsageError` instead of printing usage and exiting, so that every
+    refusal is one line."""
+
+    def error(self, message: str):
+        raise UsageError(f"{message} (see {self.prog} --help)")
+
+
+def fields_help(command: str) -> str:
+    """The input fields of every game that has a request schema for `command`, one example each.
+
+    Examples:
+        >>> print(fields_help("score").splitlines()[1])
+        input fields of --game nanning (schema nanning.score.request):
+    """
+    from . import registry, schemas
+
+    out = []
+    for game in registry.ids():
+        if f"{game}.{command}.request" not in schemas.names():
+            continue
+        out.append(f"\ninput fields of --game {game} (schema {game}.{command}.request):")
+        for key, what, example, required in schemas.request_fields(game, command):
+            flag = "required" if required else "optional"
+            out.append(f"  {key:<12} {flag}; {what}; e.g. {json.dumps(example, ensure_ascii=False)}")
+        example = schemas.load(f"{game}.{command}.request").get("examples", [None])[0]
+        if example is not None:
+            out.append(f"  example: echo '{json.dumps(example, ensure_ascii=False)}' | caipan {command} --game {game}")
+    return "\n".join(out)
+
+
+STATUS_HELP = ("exit status: 0 with the answer as JSON on stdout; 2 when the input is refused, with one line "
+               "'error: <message> (rule <id>, source <doc:line>)' on stderr (--json-errors: one JSON object, "
+               "schema 'error'). Schemas: rules/schemas/*.schema.json in the package.")
+
+
+def _parser(prog: str | None) -> _Parser:
     from . import registry
 
-    parser = OneLineParser(prog=prog or "python -m rules", description="caipan 裁判: score one situation")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
+    titles = " or ".join(g.title for g in registry.games())
+    parser = _Parser(prog=prog, description=f"caipan 裁判: score a situation of {titles}",
+                     epilog=fields_help("score") + "\n\n" + STATUS_HELP,
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for command, help_text in COMMANDS.items():
-        sub.add_parser(command, help=help_text).add_argument("--game", required=True, choices=registry.ids())
+        p = sub.add_parser(command, help=help_text, description=help_text,
+                           epilog=fields_help(command) + "\n\n" + STATUS_HELP,
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
+        p.add_argument("--game", required=True, choices=registry.ids(), help="the game: " + ", ".join(
+            f"{g.id} ({g.title})" for g in registry.games()))
+        p.add_argument("--json-errors", action="store_true",
+                       help="print a refusal as one JSON object on stderr (schema 'error') instead of 'error: …'")
+    return parser
+
+
+def error_json(kind: str, message: str, rule: str = "", source: str = "") -> str:
+    """A refusal as the one JSON line of ``--json-errors`` (schema ``error``).
+
+    Examples:
+        >>> error_json("RuleError", "hand is empty")
+        '{"schema_version": 1, "error": "RuleError", "status": 2, "message": "hand is empty", "rule": "", "source": ""}'
+    """
+    from . import schemas
+
+    return json.dumps({"schema_version": schemas.version("error"), "error": kind, "status": 2,
+                       "message": message, "rule": rule, "source": source}, ensure_ascii=False)
+
+
+def main(argv: list[str] | None = None, prog: str | None = None, stderr: TextIO | None = None) -> int:
+    """Run the command line; returns the exit status (0, or 2 for refused input).
+
+    Examples:
+        >>> import io, sys
+        >>> sys.stdin = io.StringIO('{"hand": "234m678m999m55p", "melds": [{"kind": "碰", "tile": "9s"}], "win": "放炮"}')
+        >>> main(["score", "--game", "nanning"])
+        {
+         "game": "nanning",
+        ...
+        0
+        >>> sys.stdin = sys.__stdin__
+    """
+    from . import registry
+
+    stderr = stderr or sys.stderr
+    argv = list(sys.argv[1:] if argv is None else argv)
+    as_json = "--json-errors" in argv
     try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:  # --help (0) or a one-line usage error (2)
-        return int(exc.code or 0) and 2
+        args = _parser(prog or "python -m rules").parse_args(argv)
+    except UsageError as exc:
+        print(error_json("UsageError", str(exc)) if as_json else f"error: {exc}", file=stderr)
+        return 2
+    except SystemExit as exc:  # --help
+        return int(exc.code or 0)
     game = registry.game(args.game)
-    return serve(game.score if args.command == "score" else game.waits)
+    return serve(game.score if args.command == "score" else game.waits, stderr=stderr,
+                 refusal=error_json if as_json else None)
 
 
 def console() -> int:
-    """The `caipan` console script."""
+    """The `caipan` console script: `main` with the program name ``caipan`` and the arguments of sys.argv.
+
+    Examples:
+        >>> import sys
+        >>> sys.argv = ["caipan", "score", "--game", "nowhere"]
+        >>> console()
+        2
+    """
     return main(prog="caipan")
 
 

@@ -29,17 +29,34 @@ _chosen: list[Path] = []  # the folder a build chose, if any
 
 
 def use_data_dir(folder: Path) -> None:
-    """Read every data file from `folder` from now on (call before anything is loaded)."""
+    """Read every data file from `folder` from now on (call before anything is loaded).
+
+    Examples:
+        >>> before = list(_chosen)
+        >>> use_data_dir(DEFAULT / "nanning" / ".."); data_dir() == DEFAULT
+        True
+        >>> _chosen[:] = before  # as it was
+    """
     _chosen[:] = [Path(folder).resolve()]
 
 
 def data_dir() -> Path:
-    """The data folder as a path: the chosen one, else the repository's data/ (the generator's view)."""
+    """The data folder as a path: the chosen one, else the repository's data/ (the generator's view).
+
+    Examples:
+        >>> (data_dir() / "nanning" / "presets.toml").is_file()
+        True
+    """
     return _chosen[0] if _chosen else DEFAULT
 
 
 def root() -> Traversable:
-    """The chosen folder, else data/ in the repository, else the copy shipped inside the package."""
+    """The chosen folder, else data/ in the repository, else the copy shipped inside the package.
+
+    Examples:
+        >>> root().joinpath("nanning", "presets.toml").is_file()
+        True
+    """
     if _chosen:
         return _chosen[0]
     if (REPOSITORY / "pyproject.toml").is_file() and DEFAULT.is_dir():
@@ -52,6 +69,14 @@ def parse_toml(path: Traversable, shown: str) -> dict[str, Any]:
 
     The one reader of the data files: the core's loaders and the generator's
     (`generator.datafile.load`) both read through it.
+
+    Examples:
+        >>> parse_toml(root() / "zipai" / "rules.toml", "data/zipai/rules.toml")["deck"]["copies"]["value"]
+        4
+        >>> parse_toml(root() / "zipai" / "nothing.toml", "data/zipai/nothing.toml")
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: data/zipai/nothing.toml: file is missing
     """
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
@@ -66,23 +91,33 @@ def parse_toml(path: Traversable, shown: str) -> dict[str, Any]:
 
 
 def read_toml(relative: str) -> dict[str, Any]:
-    """A TOML file under data/ (e.g. "nanning/presets.toml"); RuleError naming it if unreadable."""
+    """A TOML file under data/ (e.g. "nanning/presets.toml"); RuleError naming it if unreadable.
+
+    Examples:
+        >>> type(read_toml("nanning/presets.toml"))
+        <class 'dict'>
+        >>> read_toml("nanning/nothing.toml")
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: data/nanning/nothing.toml: file is missing
+    """
     return parse_toml(root().joinpath(*relative.split("/")), f"data/{relative}")
 
 
 def keys(table: Any, where: str, required: Iterable[str], optional: Iterable[str] = ()) -> Mapping[str, Any]:
     """`table` checked to be a table with all `required` keys and no key beyond `optional`.
 
-    >>> keys({"a": 1}, "x.toml [t]", ["a"], ["b"])
-    {'a': 1}
-    >>> keys({"a": 1, "c": 2}, "x.toml [t]", ["a"])
-    Traceback (most recent call last):
-    ...
-    rules.errors.RuleError: x.toml [t]: unknown key 'c' (known: a)
-    >>> keys({"c": 2}, "x.toml [t]", ["a"])
-    Traceback (most recent call last):
-    ...
-    rules.errors.RuleError: x.toml [t]: unknown key 'c' (missing 'a')
+    Examples:
+        >>> keys({"a": 1}, "x.toml [t]", ["a"], ["b"])
+        {'a': 1}
+        >>> keys({"a": 1, "c": 2}, "x.toml [t]", ["a"])
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: x.toml [t]: unknown key 'c' (known: a)
+        >>> keys({"c": 2}, "x.toml [t]", ["a"])
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: x.toml [t]: unknown key 'c' (missing 'a')
 
     The one key checker of the data files: the core's loaders call it, and so
     does the generator's schema check (`generator.datafile.check`).
@@ -102,7 +137,16 @@ def keys(table: Any, where: str, required: Iterable[str], optional: Iterable[str
 
 
 def typed(value: Any, kind: type | tuple[type, ...], where: str) -> Any:
-    """`value` checked to be of `kind` (a bool is not an int here)."""
+    """`value` checked to be of `kind` (a bool is not an int here).
+
+    Examples:
+        >>> typed(3, int, "x")
+        3
+        >>> typed(True, int, "x.toml [a] n")
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: x.toml [a] n: expected int, got True
+    """
     kinds = kind if isinstance(kind, tuple) else (kind,)
     if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
         names = " or ".join(k.__name__ for k in kinds)
@@ -111,7 +155,16 @@ def typed(value: Any, kind: type | tuple[type, ...], where: str) -> Any:
 
 
 def strings(value: Any, where: str) -> tuple[str, ...]:
-    """A non-empty list of strings (rule ids)."""
+    """A non-empty list of strings (rule ids).
+
+    Examples:
+        >>> strings(["nn-1-1"], "x")
+        ('nn-1-1',)
+        >>> strings([], "x.toml [a] rules")
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: x.toml [a] rules: empty list
+    """
     typed(value, list, where)
     if not value:
         raise RuleError(f"{where}: empty list")

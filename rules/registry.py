@@ -3,10 +3,11 @@
 A new ruleset is one folder with a `Game` subclass and one line in `GAMES`
 (or a `register()` call, as the tests' toy game does).
 
->>> [g.id for g in games()][:2]
-['nanning', 'zipai']
->>> game("zipai").title
-'三人字牌'
+Examples:
+    >>> [g.id for g in games()][:2]
+    ['nanning', 'zipai']
+    >>> game("zipai").title
+    '三人字牌'
 """
 from __future__ import annotations
 
@@ -25,7 +26,14 @@ _loaded: dict[str, Game] = {}
 
 
 def register(game: Game) -> Game:
-    """Add a game (or replace one with the same id); returns it."""
+    """Add a game (or replace one with the same id); returns it.
+
+    Examples:
+        >>> register(object())
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: a game needs an id and a title
+    """
     if not getattr(game, "id", "") or not getattr(game, "title", ""):
         raise RuleError("a game needs an id and a title")
     _loaded[game.id] = game
@@ -34,14 +42,30 @@ def register(game: Game) -> Game:
 
 
 def unregister(game_id: str) -> None:
-    """Remove a game added by `register` (for tests)."""
+    """Remove a game added by `register` (for tests); the games of `GAMES` stay.
+
+    Examples:
+        >>> unregister("nanning"); "nanning" in ids()
+        True
+    """
     _loaded.pop(game_id, None)
     if not GAMES.get(game_id):
         GAMES.pop(game_id, None)
 
 
 def game(game_id: str) -> Game:
-    """The game with this id. :raises RuleError: an unknown id, naming the known ones."""
+    """The game with this id.
+
+    :raises RuleError: an unknown id, naming the known ones.
+
+    Examples:
+        >>> game("nanning").title
+        '南宁麻将'
+        >>> game("chess")
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: unknown game 'chess'; known: nanning, zipai
+    """
     if game_id not in _loaded:
         where = GAMES.get(game_id)
         if not where:
@@ -52,9 +76,20 @@ def game(game_id: str) -> Game:
 
 
 def games() -> list[Game]:
-    """Every game, in order."""
+    """Every game, in order.
+
+    Examples:
+        >>> [g.title for g in games()]
+        ['南宁麻将', '三人字牌']
+    """
     return [game(game_id) for game_id in list(GAMES)]
 
 
 def ids() -> list[str]:
+    """Every game's id, in order (the command line's ``--game`` choices).
+
+    Examples:
+        >>> ids()
+        ['nanning', 'zipai']
+    """
     return list(GAMES)

@@ -14,7 +14,6 @@ control and other invisible characters escaped.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
@@ -43,7 +42,14 @@ def _escape(text: str) -> str:
 
 
 def echo(value: Any, limit: int = ECHO) -> str:
-    """The input value as an error message should quote it: short, on one line, escaped."""
+    """The input value as an error message should quote it: short, on one line, escaped.
+
+    Examples:
+        >>> echo("x" * 50)
+        '"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'
+        >>> echo({"a": [1, 2]})
+        '{"a": [1, 2]}'
+    """
     out = _render(value, limit + 1, 3)
     return out if len(out) <= limit else out[: limit - 1] + "…"
 
@@ -79,7 +85,12 @@ def _render(value: Any, budget: int, depth: int) -> str:
 
 
 def keys(names: Iterable[Any], most: int = 5) -> str:
-    """Some field names for an 'unknown field' message: plain when short and printable, else quoted."""
+    """Some field names for an 'unknown field' message: plain when short and printable, else quoted.
+
+    Examples:
+        >>> keys(["win", "hnad", "a b"]), keys("abcdefg")
+        ('"a b", hnad, win', 'a, b, c, d, e, …')
+    """
     names = sorted(names, key=str)
     shown = [k if isinstance(k, str) and 0 < len(k) <= 24 and k.isprintable() and not set(k) & set(' ,;"')
              else echo(k, 24) for k in names[:most]]
@@ -87,7 +98,12 @@ def keys(names: Iterable[Any], most: int = 5) -> str:
 
 
 def one_line(message: str) -> str:
-    """An error message as one printable line of at most `MAX_LINE` characters."""
+    """An error message as one printable line of at most `MAX_LINE` characters.
+
+    Examples:
+        >>> one_line("too   many    spaces"), len(one_line("x" * 1000)) == MAX_LINE
+        ('too many spaces', True)
+    """
     line = " ".join(_escape(message[: MAX_LINE * 4]).split())
     return line if len(line) <= MAX_LINE else line[: MAX_LINE - 1] + "…"
 
@@ -95,7 +111,12 @@ def one_line(message: str) -> str:
 # ---------------------------------------------------------------- checking values
 
 def shape_of(value: Any) -> str:
-    """What a JSON value is, in words, for 'must be … not …' messages."""
+    """What a JSON value is, in words, for 'must be … not …' messages.
+
+    Examples:
+        >>> shape_of(True), shape_of(1.5), shape_of([]), shape_of({})
+        ('true', 'a number with a fraction', 'a list', 'an object')
+    """
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:
@@ -105,14 +126,28 @@ def shape_of(value: Any) -> str:
 
 
 def described(value: Any) -> str:
-    """A value for 'must be …, not …': its kind and, when that does not say it all, the value."""
+    """A value for 'must be …, not …': its kind and, when that does not say it all, the value.
+
+    Examples:
+        >>> described(None), described("x"), described([1])
+        ('null', 'a string "x"', 'a list [1]')
+    """
     if value is None or isinstance(value, bool):
         return shape_of(value)
     return f"{shape_of(value)} {echo(value)}"
 
 
 def count(value: Any, what: str, low: int, high: int, rule: str = "") -> int:
-    """A whole number in [low, high]; booleans, floats and strings are refused."""
+    """A whole number in [low, high]; booleans, floats and strings are refused.
+
+    Examples:
+        >>> count(3, "kongs", 0, 4)
+        3
+        >>> count(True, "kongs", 0, 4)
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: kongs must be a whole number from 0 to 4, not true
+    """
     if isinstance(value, bool) or not isinstance(value, int):
         raise RuleError(f"{what} must be a whole number from {low} to {high}, not {described(value)}",
                         rule=rule)
@@ -122,14 +157,32 @@ def count(value: Any, what: str, low: int, high: int, rule: str = "") -> int:
 
 
 def flag(value: Any, what: str) -> bool:
-    """true or false; 0, 1, "" and null are refused."""
+    """true or false; 0, 1, "" and null are refused.
+
+    Examples:
+        >>> flag(False, "dealer")
+        False
+        >>> flag(1, "dealer")
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: dealer must be true or false, not 1
+    """
     if not isinstance(value, bool):
         raise RuleError(f"{what} must be true or false, not {echo(value)}")
     return value
 
 
 def text(value: Any, what: str, max_chars: int, shape: str = "a string") -> str:
-    """A string of at most `max_chars` characters (checked before it is read)."""
+    """A string of at most `max_chars` characters (checked before it is read).
+
+    Examples:
+        >>> text("234m", "hand", 5)
+        '234m'
+        >>> text("x" * 10, "hand", 5)
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: hand is 10 characters long; at most 5: "xxxxxxxxxx"
+    """
     if not isinstance(value, str):
         raise RuleError(f"{what} must be {shape}, not {described(value)}")
     if len(value) > max_chars:
@@ -138,7 +191,16 @@ def text(value: Any, what: str, max_chars: int, shape: str = "a string") -> str:
 
 
 def items(value: Any, what: str, max_items: int, shape: str = "a list", rule: str = "") -> list:
-    """A list of at most `max_items` entries (checked before any entry is read)."""
+    """A list of at most `max_items` entries (checked before any entry is read).
+
+    Examples:
+        >>> items([1, 2], "melds", 2)
+        [1, 2]
+        >>> items([1, 2, 3], "melds", 2)
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: melds has 3 entries; at most 2
+    """
     if not isinstance(value, list):
         raise RuleError(f"{what} must be {shape}, not {described(value)}")
     if len(value) > max_items:
@@ -147,7 +209,16 @@ def items(value: Any, what: str, max_items: int, shape: str = "a list", rule: st
 
 
 def distinct(values: Iterable[T], what: str) -> tuple[T, ...]:
-    """The values in order, refusing a repeat (a seat pays, or is named, once)."""
+    """The values in order, refusing a repeat (a seat pays, or is named, once).
+
+    Examples:
+        >>> distinct(["上家", "下家"], "payers")
+        ('上家', '下家')
+        >>> distinct(["上家", "上家"], "payers")
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: payers lists "上家" twice; each one at most once
+    """
     seen: list[T] = []
     for v in values:
         if v in seen:
@@ -191,7 +262,16 @@ def _depth(value: Any) -> int:
 
 
 def load(raw: bytes) -> dict:
-    """The request object in `raw` (UTF-8 JSON), every size bounded before it is read."""
+    """The request object in `raw` (UTF-8 JSON), every size bounded before it is read.
+
+    Examples:
+        >>> load(b'{"hand": "1m"}')
+        {'hand': '1m'}
+        >>> load(b'[1]')
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: input must be one JSON object, not a list
+    """
     if len(raw) > MAX_INPUT_BYTES:
         raise RuleError(f"input is more than {MAX_INPUT_BYTES} bytes; a request is one small JSON object")
     try:
@@ -213,19 +293,12 @@ def load(raw: bytes) -> dict:
 
 # ---------------------------------------------------------------- the command line
 
-class OneLineParser(argparse.ArgumentParser):
-    """argparse that reports a command-line error as one line and exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        _say(sys.stderr, f"error: {self.prog}: {message} (try --help)")
-        raise SystemExit(2)
-
-
-def _say(stream: Any, line: str) -> None:
-    """Write one line to a text stream (or its byte buffer) in UTF-8, never raising."""
+def _say(stream: Any, line: str, cut: bool = True) -> None:
+    """Write one line to a text stream (or its byte buffer) in UTF-8, never raising; `cut`: as `one_line`
+    (a JSON refusal is one line already, its message cut, and must stay whole)."""
     if stream is None:
         return
-    data = (one_line(line) + "\n").encode("utf-8", "backslashreplace")
+    data = ((one_line(line) if cut else line) + "\n").encode("utf-8", "backslashreplace")
     try:
         buffer = getattr(stream, "buffer", None)
         if buffer is not None:
@@ -280,39 +353,76 @@ def _silence_stdout() -> None:
 _STD = object()  # "the process's own stream", as opposed to None, a closed one
 
 
-def answer(call: Callable[[dict], dict], raw: bytes) -> tuple[str | None, str]:
+# How a refusal is printed when not as the plain line: (kind, message, rule, source) → one line
+# (`rules.__main__.error_json` for --json-errors).
+Refusal = Callable[[str, str, str, str], str]
+
+
+def refuse(exc: RuleError, refusal: Refusal | None = None, kind: str = "RuleError") -> str:
+    """The one line the command line prints for a refusal: ``error: …`` (cut to `MAX_LINE`), or what
+    `refusal` makes of it (the message cut the same way).
+
+    Examples:
+        >>> refuse(RuleError("hand is empty", rule="nn-1-r1"))
+        'error: hand is empty (rule nn-1-r1)'
+        >>> refuse(RuleError("hand is empty"), lambda kind, message, rule, source: f"{kind}|{message}|{rule}")
+        'RuleError|hand is empty|'
+    """
+    if refusal is None:
+        return one_line(f"error: {exc.one_line()}")
+    return refusal(kind, one_line(exc.message), exc.rule, exc.source)
+
+
+def answer(call: Callable[[dict], dict], raw: bytes, refusal: Refusal | None = None) -> tuple[str | None, str]:
     """One request's result as JSON text and "", or None and the one line the command line prints for it.
 
     Shared by `serve` and the scorer page, so both say the same thing about the same bytes.
+
+    Examples:
+        >>> answer(lambda request: {"hand": request["hand"]}, b'{"hand": "1m"}')
+        ('{\\n "hand": "1m"\\n}', '')
+        >>> answer(lambda request: request, b"[1]")
+        (None, 'error: input must be one JSON object, not a list')
     """
     try:
         return json.dumps(call(load(raw)), ensure_ascii=False, indent=1), ""
     except RuleError as exc:
-        return None, one_line(f"error: {exc.one_line()}")
+        return None, refuse(exc, refusal)
     except RecursionError:
-        return None, f"error: input nests too deeply; a request nests at most {MAX_DEPTH} levels"
+        return None, refuse(RuleError(f"input nests too deeply; a request nests at most {MAX_DEPTH} levels"), refusal)
     except MemoryError:
-        return None, "error: out of memory reading the request"
+        return None, refuse(RuleError("out of memory reading the request"), refusal)
     except Exception as exc:  # a bug: still one line, and named as ours
-        return None, one_line(f"internal error (please report): {type(exc).__name__}: {exc}")
+        message = f"internal error (please report): {type(exc).__name__}: {exc}"
+        return None, refusal("InternalError", one_line(message), "", "") if refusal else one_line(message)
 
 
-def serve(score: Callable[[dict], dict], stdin: Any = _STD, stdout: Any = _STD, stderr: Any = _STD) -> int:
-    """Read one request on stdin, write its result on stdout: exit status 0, or 2 and one line on stderr.
+def serve(score: Callable[[dict], dict], stdin: Any = _STD, stdout: Any = _STD, stderr: Any = _STD,
+          refusal: Refusal | None = None) -> int:
+    """Read one request on stdin, write its result on stdout: exit status 0, or 2 and one line on stderr
+    (the plain ``error: …`` line, or what `refusal` makes of it: ``--json-errors``).
 
     The streams default to sys.stdin/stdout/stderr (looked up at call time, so a
     test may replace them); any of them may be closed (None).
+
+    Examples:
+        >>> import io
+        >>> serve(lambda request: {"ok": True}, io.StringIO("{}"), io.StringIO(), None)
+        0
+        >>> serve(lambda request: {"ok": True}, io.StringIO("nope"), io.StringIO(), sys.stdout)
+        error: input is not JSON: Expecting value at line 1 column 1
+        2
     """
     stdin = sys.stdin if stdin is _STD else stdin
     stdout = sys.stdout if stdout is _STD else stdout
     stderr = sys.stderr if stderr is _STD else stderr
     try:
-        result, line = answer(score, _read(stdin))
+        result, line = answer(score, _read(stdin), refusal)
         if result is not None:
             _write(stdout, (result + "\n").encode("utf-8"))
     except RuleError as exc:  # stdin or stdout closed or broken
-        result, line = None, f"error: {exc.one_line()}"
+        result, line = None, refuse(exc, refusal)
     if result is None:
-        _say(stderr, line)
+        _say(stderr, line, cut=refusal is None)
         return 2
     return 0

@@ -190,3 +190,25 @@ def resolve(site: Path, page: Path, url: str) -> tuple[Path, str]:
 def payout_row_ids(site: Path, game: str) -> frozenset[str]:
     path = site / "data" / f"{game}_payouts.json"
     return frozenset(r["id"] for r in json.loads(path.read_text(encoding="utf-8"))["rows"])
+
+
+# -- the CLI contract, on every command-line run of the test suite ---------------------------------
+
+@pytest.fixture(autouse=True)
+def cli_contract(monkeypatch):
+    """Every `python -m rules` / `caipan` run through subprocess.run is checked against the schemas
+    (tests/contract.py): a test that runs the command line validates what it got, whatever it asserts."""
+    import subprocess
+
+    from .contract import check_run
+
+    real = subprocess.run
+
+    def run(args, *rest, **kw):
+        done = real(args, *rest, **kw)
+        if kw.get("text") or kw.get("encoding") or kw.get("universal_newlines"):
+            problems = check_run(args, kw.get("input"), done.returncode, done.stdout or "", done.stderr or "")
+            assert not problems, f"{args}: " + "; ".join(problems[:5])
+        return done
+
+    monkeypatch.setattr(subprocess, "run", run)

@@ -51,3 +51,18 @@ def test_bad_input_from_the_installed_script(installed):
     done = subprocess.run([str(installed / "venv" / "bin" / "caipan"), "score", "--game", "zipai"], input="[]",
                           capture_output=True, text=True, cwd=installed, timeout=120)
     assert done.returncode == 2 and done.stderr == "error: input must be one JSON object, not a list\n"
+
+
+
+def test_the_installed_package_carries_its_schemas(installed):
+    code = "from rules import schemas; print(len(schemas.names()), schemas.version('error'))"
+    done = subprocess.run([str(installed / "venv" / "bin" / "python"), "-c", code], capture_output=True, text=True,
+                          cwd=installed, check=True)
+    from rules import schemas
+    assert done.stdout.split() == [str(len(schemas.names())), str(schemas.version("error"))]
+
+
+def test_the_installed_help_lists_the_input_fields(installed):
+    done = subprocess.run([str(installed / "venv" / "bin" / "caipan"), "score", "--help"], capture_output=True,
+                          text=True, cwd=installed, timeout=120)
+    assert done.returncode == 0 and "input fields of --game nanning" in done.stdout

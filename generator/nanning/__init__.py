@@ -23,9 +23,10 @@ RULE_DATA = {"nanning/presets.toml": presets}
 def steps(ctx) -> list:
     def payouts() -> str:
         rows = payout_rows()
-        write_csv(payout_csv(rows), ctx.generated / "nanning_payouts.csv")
-        write_json(payout_json(rows), ctx.generated / "nanning_payouts.json", compact=True)
-        write_json(presets_json(), ctx.generated / "nanning_presets.json")
+        write_csv(payout_csv(rows), ctx.generated / "nanning_payouts.csv", schema="nanning.payouts.csv")
+        write_json(payout_json(rows), ctx.generated / "nanning_payouts.json", compact=True,
+                   schema="nanning.payouts")
+        write_json(presets_json(), ctx.generated / "nanning_presets.json", schema="nanning.presets")
         feasible = sum(r["feasible"] for r in rows)
         presets = len({r["preset"] for r in rows})
         return f"{len(rows)} 行（{presets} 个规则预设；可能出现 {feasible} 行，不可能 {len(rows) - feasible} 行）"

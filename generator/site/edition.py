@@ -4,7 +4,8 @@ An edition is the first 12 hex digits of a sha256 over
   - the inputs: every file under data/sources/ and every data/**/*.toml
     (presets, readings, structure, foldings, …), by path and content, and
   - the results the site states: every ruling's verdict, every cross-check
-    amount and every payout row's total.
+    amount and every payout row's total, and
+  - the contract: every JSON Schema's version and key paths (`rules.schemas.shapes`).
 So the same inputs and the same rules core give the same edition (builds stay
 deterministic: no dates, no clocks), and an edition never names two different
 sets of answers.
@@ -16,7 +17,8 @@ Record the current one, after `python -m generator build`, with
 
 The changelog page lists every ruling, check and payout row whose verdict or
 amount changed between consecutive recorded editions, and between the last
-recorded one and the current build.
+recorded one and the current build, and beside them every schema change (keys
+added or removed, versions bumped).
 """
 from __future__ import annotations
 
@@ -24,6 +26,8 @@ import datetime
 import hashlib
 import json
 from pathlib import Path
+
+from rules import schemas
 
 from ..errors import DataError
 from ..paths import DATA, data_dir
@@ -70,7 +74,7 @@ def results(d: SiteData) -> dict:
 
 def current(d: SiteData) -> dict:
     """The snapshot of this build, with its edition."""
-    body = {"inputs": input_digests(), **results(d)}
+    body = {"inputs": input_digests(), **results(d), "schemas": schemas.shapes()}
     canonical = json.dumps(body, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     return {"edition": hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:12], **body}
 
@@ -138,7 +142,24 @@ def diff(old: dict, new: dict) -> dict:
             "added": sorted(set(b) - set(a)),
             "removed": sorted(set(a) - set(b)),
         }
-    return {"inputs": inputs, "rulings": rulings, "checks": checks, "payouts": payouts}
+    return {"inputs": inputs, "rulings": rulings, "checks": checks, "payouts": payouts,
+            "schemas": schema_changes(old.get("schemas", {}), new.get("schemas", {}))}
+
+
+def schema_changes(old: dict, new: dict) -> list[dict]:
+    """Each schema added, removed or changed between two snapshots' `schemas`: its versions, the keys
+    added and removed, and whether a removal went without a version bump (a break a test refuses)."""
+    out = []
+    for name in sorted(set(old) | set(new)):
+        a, b = old.get(name), new.get(name)
+        if a == b:
+            continue
+        was, now = set(a["keys"]) if a else set(), set(b["keys"]) if b else set()
+        out.append({"name": name, "what": "新增" if a is None else "删除" if b is None else "改动",
+                    "old_version": a and a["version"], "new_version": b and b["version"],
+                    "added": sorted(now - was), "removed": sorted(was - now) if a and b else [],
+                    "breaking": bool(schemas.breaking({name: a}, {name: b})) if a else False})
+    return out
 
 
 def changelog(d: SiteData, folder: Path = EDITIONS) -> dict:

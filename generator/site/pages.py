@@ -15,17 +15,20 @@ from pathlib import Path
 
 from markupsafe import Markup
 
+from rules import schemas
+
 from ..errors import BuildError
 from ..text import class_labels
 from ..findings import KINDS, VERDICTS
 from ..games import ids, modules
+from . import developers
 from .data import SiteData, preset_dimension
 from . import scorer
 from .render import Links, environment
 
 # Folders and files under the docs folder that this module writes (and clears first): these,
 # and a folder per game.
-OWNED = ["index.md", "rulings.md", "charts.md", "sources", "changelog.md", "data"]
+OWNED = ["index.md", "rulings.md", "charts.md", "sources", "changelog.md", "data", "developers.md"]
 
 DIFFERENCE_LABELS = {"numbers": "数字不同", "wording": "措辞不同", "punctuation": "标点不同"}
 
@@ -165,6 +168,12 @@ class Pages:
         for name in ["crosscheck.csv", "findings.csv", "lines.csv"]:
             if (self.d.generated / name).exists():
                 shutil.copyfile(self.d.generated / name, out / name)
+        for name in sorted(p.name for p in self.d.generated.glob("*_presets.json")) \
+                + sorted(p.name for p in self.d.generated.glob("*_readings.json")):
+            shutil.copyfile(self.d.generated / name, out / name)
+        (out / "schemas").mkdir(exist_ok=True)
+        for name in schemas.names():  # published unchanged, for download
+            (out / "schemas" / f"{name}{schemas.SUFFIX}").write_text(schemas.text(name), encoding="utf-8")
         for game, table in self.d.payouts.items():
             if table is None:
                 continue
@@ -255,6 +264,7 @@ class Pages:
             rows = d.lines[d.lines["doc"] == entry["id"]].to_dict("records")
             self.write(f"sources/{entry['id']}.md", "source.md.j2", doc=entry, rows=rows)
         self.write("changelog.md", "changelog.md.j2", log=self.log, kinds=KINDS, verdicts=VERDICTS)
+        self.write("developers.md", "developers.md.j2", **developers.context(self.docs / "data"))
         return self.written
 
 

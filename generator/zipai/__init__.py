@@ -119,7 +119,7 @@ def steps(ctx) -> list:
         write_csv(huxi, ctx.generated / "zipai_huxi.csv")
         report = readings_report()
         report["payouts"] = {"reading_set": READING_SET, "notes": NOTES, "most": most_hand()}
-        write_json(report, ctx.generated / "zipai_readings.json")
+        write_json(report, ctx.generated / "zipai_readings.json", schema="zipai.readings")
         reproduced = "；".join(
             f"{x['id'].split('-d003')[0]} 由 {len(x['reproducing'])}/{len(x['combinations'])} 种读法组合重现"
             for x in report["examples"])
@@ -127,8 +127,8 @@ def steps(ctx) -> list:
 
     def payouts() -> str:
         rows = payout_rows()
-        write_csv(payout_csv(rows), ctx.generated / "zipai_payouts.csv")
-        write_json(payout_json(rows), ctx.generated / "zipai_payouts.json", compact=True)
+        write_csv(payout_csv(rows), ctx.generated / "zipai_payouts.csv", schema="zipai.payouts.csv")
+        write_json(payout_json(rows), ctx.generated / "zipai_payouts.json", compact=True, schema="zipai.payouts")
         feasible = sum(r["feasible"] for r in rows)
         return (f"{len(rows)} 行（可能出现 {feasible} 行，不可能 {len(rows) - feasible} 行）；"
                 f"一手牌最多 {reached().most[0]} 胡")

@@ -22,7 +22,15 @@ HAND_SIZE = 14
 
 @dataclass(frozen=True)
 class Reading:
-    """One way to group the concealed tiles."""
+    """One way to group the concealed tiles.
+
+    Examples:
+        >>> from rules.nanning.model import Hand, Meld, MeldKind
+        >>> from rules.nanning.tiles import parse
+        >>> hand = Hand(tuple(parse("234m678m999m55p")), (Meld(MeldKind.PENG, parse("9s")[0]),), parse("5p")[0])
+        >>> readings(hand)
+        [Reading(shape=<Shape.JIHU: '鸡胡'>, sets=(('顺', 1), ('顺', 5), ('刻', 8)), pairs=(13,))]
+    """
 
     shape: Shape
     sets: tuple[tuple[str, Tile], ...]  # ("刻", t) triplet or ("顺", t) sequence starting at t
@@ -30,7 +38,16 @@ class Reading:
 
 
 def validate(hand: Hand) -> None:
-    """Tile counts, copies and melds that can exist at all."""
+    """Tile counts, copies and melds that can exist at all.
+
+    Examples:
+        >>> from rules.nanning.model import Hand
+        >>> from rules.nanning.tiles import parse
+        >>> validate(Hand(tuple(parse("11112222m")), (), 0))
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: a winning hand has 14 tiles counting each meld as 3; got 8 concealed + 0 melds × 3 = 8
+    """
     size = len(hand.concealed) + 3 * len(hand.melds)
     if size != HAND_SIZE:
         raise RuleError(
@@ -107,7 +124,14 @@ def _seven_pairs(c: tuple[int, ...]) -> Reading | None:
 
 
 def readings(hand: Hand) -> list[Reading]:
-    """Every way to group the concealed tiles into a complete hand."""
+    """Every way to group the concealed tiles into a complete hand.
+
+    Examples:
+        >>> from rules.nanning.model import Hand
+        >>> from rules.nanning.tiles import parse
+        >>> [r.shape.value for r in readings(Hand(tuple(parse("11223344556677m")), (), 0))]
+        ['鸡胡', '鸡胡', '鸡胡', '七小对']
+    """
     c = counts(hand.concealed)
     out = list(_standard(c))
     if not hand.melds:
@@ -118,7 +142,14 @@ def readings(hand: Hand) -> list[Reading]:
 
 
 def is_qingyise(hand: Hand) -> bool:
-    """清一色: every tile of one number suit, or all honours (字一色 counts, nn-4-3)."""
+    """清一色: every tile of one number suit, or all honours (字一色 counts, nn-4-3).
+
+    Examples:
+        >>> from rules.nanning.model import Hand
+        >>> from rules.nanning.tiles import parse
+        >>> is_qingyise(Hand(tuple(parse("11123456789999m")), (), 0)), is_qingyise(Hand(tuple(parse("11123456789m99p")), (), 0))
+        (True, False)
+    """
     first = min(hand.concealed) // 9
     return max(hand.concealed) // 9 == first and all(m.tile // 9 == first for m in hand.melds)
 
@@ -127,7 +158,16 @@ BREAKS_MENQING = frozenset({MeldKind.PENG, MeldKind.JIAGANG, MeldKind.MINGGANG})
 
 
 def is_menqing(hand: Hand, minggang_breaks: bool = True) -> bool:
-    """门清: no 碰 (and, under the default reading, no 明杠 either)."""
+    """门清: no 碰 (and, under the default reading, no 明杠 either).
+
+    Examples:
+        >>> from rules.nanning.model import Hand, Meld, MeldKind
+        >>> from rules.nanning.tiles import parse
+        >>> is_menqing(Hand(tuple(parse("234m678m999m55p")), (Meld(MeldKind.PENG, parse("9s")[0]),), 13))
+        False
+        >>> is_menqing(Hand(tuple(parse("234m678m55p")), (Meld(MeldKind.ANGANG, 0), Meld(MeldKind.ANGANG, 26)), 13))
+        True
+    """
     if not hand.melds:
         return True
     breaking = BREAKS_MENQING if minggang_breaks else BREAKS_MENQING - {MeldKind.MINGGANG}
@@ -135,7 +175,14 @@ def is_menqing(hand: Hand, minggang_breaks: bool = True) -> bool:
 
 
 def is_quanqiuren(hand: Hand) -> bool:
-    """全求人: four melds all taken from others and a single tile waiting for its pair."""
+    """全求人: four melds all taken from others and a single tile waiting for its pair.
+
+    Examples:
+        >>> from rules.nanning.model import Hand, Meld, MeldKind
+        >>> from rules.nanning.tiles import parse
+        >>> is_quanqiuren(Hand(tuple(parse("55p")), tuple(Meld(MeldKind.PENG, t) for t in parse("1234m")), 13))
+        True
+    """
     return len(hand.melds) == 4 and all(m.kind.from_other for m in hand.melds)
 
 
@@ -165,6 +212,11 @@ def shape_of(c: tuple[int, ...], melds: bool = False) -> Shape | None:
     with a sequence; so it is enough to test the three in that order. A
     standard reading has its pair in the one suit whose tiles leave two over
     after threes, and every other suit splits into sets.
+
+    Examples:
+        >>> from rules.nanning.tiles import counts, parse
+        >>> shape_of(counts(parse("11223344556677m"))), shape_of(counts(parse("123m")))
+        (<Shape.QIXIAODUI: '七小对'>, None)
     """
     if 1 not in c:
         if not melds and 3 not in c and sum(c) == HAND_SIZE:
@@ -179,7 +231,14 @@ def shape_of(c: tuple[int, ...], melds: bool = False) -> Shape | None:
 
 
 def hand_type(hand: Hand, self_drawn: bool, minggang_breaks: bool = True) -> HandType:
-    """The hand type that pays most (see `shape_of`)."""
+    """The hand type that pays most (see `shape_of`).
+
+    Examples:
+        >>> from rules.nanning.model import Hand, Meld, MeldKind
+        >>> from rules.nanning.tiles import parse
+        >>> hand_type(Hand(tuple(parse("234m678m999m55p")), (Meld(MeldKind.PENG, parse("9s")[0]),), 13), False).label()
+        '鸡胡'
+    """
     shape = shape_of(counts(hand.concealed), bool(hand.melds))
     if shape is None:
         raise RuleError("the tiles do not form a complete hand (four sets and a pair, or seven pairs)")
@@ -188,11 +247,27 @@ def hand_type(hand: Hand, self_drawn: bool, minggang_breaks: bool = True) -> Han
 
 
 def best(hand: Hand, self_drawn: bool, minggang_breaks: bool = True) -> tuple[HandType, Reading]:
-    """The hand type that pays most, and a reading of the tiles that gives it."""
+    """The hand type that pays most, and a reading of the tiles that gives it.
+
+    Examples:
+        >>> from rules.nanning.model import Hand
+        >>> from rules.nanning.tiles import parse
+        >>> kind, reading = best(Hand(tuple(parse("11122233344455m")), (), 13), True)
+        >>> kind.label(), reading.shape.value
+        ('碰碰胡门清清一色', '碰碰胡')
+    """
     chosen = hand_type(hand, self_drawn, minggang_breaks)
     reading = next(r for r in readings(hand) if r.shape is chosen.shape)
     return chosen, reading
 
 
 def kong_melds(hand: Hand) -> list[Meld]:
+    """The melds that are kongs (暗杠, 明杠, 加杠), in the order shown.
+
+    Examples:
+        >>> from rules.nanning.model import Hand, Meld, MeldKind
+        >>> from rules.nanning.tiles import parse
+        >>> kong_melds(Hand(tuple(parse("234m678m55p")), (Meld(MeldKind.ANGANG, 0), Meld(MeldKind.PENG, 26)), 13))
+        [Meld(kind=<MeldKind.ANGANG: '暗杠'>, tile=0)]
+    """
     return [m for m in hand.melds if m.kind.is_kong]

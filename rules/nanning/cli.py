@@ -175,6 +175,14 @@ def _fishing(request: dict, rules: Preset) -> Fishing | None:
 
 
 def situation_of(request: dict) -> tuple[Situation, Hand, Preset, Any]:
+    """A request read into the situation to price, the hand, the preset in force and the reading of the tiles.
+
+    Examples:
+        >>> situation, hand, preset, reading = situation_of({"hand": "234m678m999m55p", "win": "放炮",
+        ...                                                  "melds": [{"kind": "碰", "tile": "9s"}]})
+        >>> situation.method.value, situation.discarder.value, preset.id, reading.shape.value
+        ('放炮', '上家', 'yuanwen', '鸡胡')
+    """
     unknown = set(request) - FIELDS
     if unknown:
         raise RuleError(f"unknown field(s): {keys(unknown)}; known: {', '.join(sorted(FIELDS))}")
@@ -207,6 +215,13 @@ def situation_of(request: dict) -> tuple[Situation, Hand, Preset, Any]:
 
 
 def score(request: dict) -> dict:
+    """What `caipan score --game nanning` prints for a request (one winner, or 一炮多响 with `multi`).
+
+    Examples:
+        >>> out = score({"hand": "234m678m999m55p", "win": "放炮", "melds": [{"kind": "碰", "tile": "9s"}]})
+        >>> out["total"], out["patterns"], out["formula"]
+        (2, ['鸡胡'], '2（鸡胡放炮基数） = 2；胡家共收 2（胡牌 2，杠分 0）')
+    """
     if "multi" in request:
         from .multi import score_multi
 

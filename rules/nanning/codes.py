@@ -13,7 +13,13 @@ DRAGON_SEAT = {7: 0, 6: 1, 5: 2}  # 中 → dealer, 发 → 下家, 白 → 对�
 
 
 def seat_of(tile: Tile) -> int:
-    """The seat (0 = dealer, counter-clockwise) a code tile points to."""
+    """The seat (0 = dealer, counter-clockwise) a code tile points to.
+
+    Examples:
+        >>> from rules.nanning.tiles import parse
+        >>> [seat_of(t) for t in parse("1m2m3m4m5m1z7z")]
+        [0, 1, 2, 3, 0, 0, 0]
+    """
     r = rank(tile)
     if suit(tile) is Suit.HONOR:
         return r - 1 if r <= 4 else DRAGON_SEAT[r]
@@ -21,10 +27,20 @@ def seat_of(tile: Tile) -> int:
 
 
 def tiles_for(seat: int) -> list[Tile]:
-    """The tile kinds that hit for a seat (0 = dealer)."""
+    """The tile kinds that hit for a seat (0 = dealer): 1、5、9 of each suit, 东 and 中 for the dealer.
+
+    Examples:
+        >>> len(tiles_for(0)), len(tiles_for(3))
+        (11, 7)
+    """
     return [t for t in range(KINDS) if seat_of(t) == seat]
 
 
 def hit_copies(seat: int) -> int:
-    """How many of the 136 tiles hit for a seat."""
+    """How many of the 136 tiles hit for a seat.
+
+    Examples:
+        >>> [hit_copies(seat) for seat in range(4)]
+        [44, 32, 32, 28]
+    """
     return len(tiles_for(seat)) * COPIES

@@ -41,7 +41,13 @@ FIRST_TURN_KONGS = {
 
 
 def first_turn_kongs(method: Method) -> RuleError:
-    """Why a 天胡 / 地胡 with a kong is priced as 杠上花 (nn-14-n1, nn-15-n1)."""
+    """Why a 天胡 / 地胡 with a kong is priced as 杠上花 (nn-14-n1, nn-15-n1).
+
+    Examples:
+        >>> from rules.nanning.model import Method
+        >>> first_turn_kongs(Method.TIANHU).rule
+        'nn-14-n1'
+    """
     rule, source, words = FIRST_TURN_KONGS[method]
     return _no(f"{words}（按杠上花查）", rule, source)
 
@@ -51,7 +57,16 @@ def _no(message: str, rule: str, source: str = "") -> RuleError:
 
 
 def check(s: Situation, preset: Preset) -> RuleError | None:
-    """The reason a situation cannot occur (a RuleError naming the rule), or None."""
+    """The reason a situation cannot occur (a RuleError naming the rule), or None.
+
+    Examples:
+        >>> from rules.nanning.model import HandType, Method, Shape, Situation
+        >>> from rules.nanning.preset import rules
+        >>> check(Situation(HandType(Shape.JIHU, False, False), Method.ZIMO), rules("yuanwen")) is None
+        True
+        >>> check(Situation(HandType(Shape.QIXIAODUI, False, False), Method.FANGPAO), rules("yuanwen"))
+        RuleError('七小对、七大对十四张牌都在手里，总是门清')
+    """
     hand, method, chain = s.hand, s.method, s.chain
     n = len(chain)
     if hand.shape.pairs and not hand.menqing:
@@ -128,7 +143,13 @@ def check(s: Situation, preset: Preset) -> RuleError | None:
 
 
 def moma_eligible(situation: Situation) -> bool:
-    """Only a self-drawn win draws codes; not after a 明杠, not at 海底 (no tiles left)."""
+    """Only a self-drawn win draws codes; not after a 明杠, not at 海底 (no tiles left).
+
+    Examples:
+        >>> from rules.nanning.model import HandType, Method, Shape, Situation
+        >>> [moma_eligible(Situation(HandType(Shape.JIHU, False, False), m)) for m in (Method.ZIMO, Method.FANGPAO)]
+        [True, False]
+    """
     if situation.method not in SELF_DRAWN - {Method.HAIDILAO}:
         return False
     return KongKind.MING not in situation.chain
@@ -142,6 +163,13 @@ def check_hand(hand: Hand, method: Method) -> RuleError | None:
       the robbed one (a fifth copy otherwise), in his hand or in a meld.
     - 人胡: won on the dealer's first discard, before the winner's first turn, so
       the winner has declared nothing: no 碰 and no 杠 of any kind.
+
+    Examples:
+        >>> from rules.nanning.model import Hand, Meld, MeldKind
+        >>> from rules.nanning.tiles import parse
+        >>> hand = Hand(tuple(parse("234m678m999m55p")), (Meld(MeldKind.PENG, parse("9s")[0]),), 13)
+        >>> check_hand(hand, Method.ZIMO) is None, check_hand(hand, Method.RENHU).rule
+        (True, 'nn-16-r1')
     """
     if method is Method.QIANGGANG:
         tile = hand.win_tile
@@ -158,19 +186,42 @@ def check_hand(hand: Hand, method: Method) -> RuleError | None:
 
 @dataclass(frozen=True)
 class Witness:
-    """A concrete hand and table situation that realises a priced situation."""
+    """A concrete hand and table situation that realises a priced situation.
+
+    Examples:
+        >>> from rules.nanning.model import HandType, Method, Shape, Situation
+        >>> from rules.nanning.preset import rules
+        >>> found = witness(Situation(HandType(Shape.JIHU, False, False), Method.ZIMO), rules("yuanwen"))
+        >>> found.describe()
+        '手牌 234678999m55p，副露 碰一万，胡 二万；按规则可以出现'
+    """
 
     hand: Hand
     notes: str
 
     def describe(self) -> str:
+        """The hand in notation and in words, with the notes (the 开发者 page and the payout table show this).
+
+        Examples:
+            >>> from rules.nanning.model import Hand, Meld, MeldKind
+            >>> from rules.nanning.tiles import parse
+            >>> Witness(Hand(tuple(parse("234678999m55p")), (Meld(MeldKind.PENG, 0),), 1), "例").describe()
+            '手牌 234678999m55p，副露 碰一万，胡 二万；例'
+        """
         melds = " ".join(f"{m.kind.value}{name(m.tile)}" for m in self.hand.melds)
         concealed = notation(self.hand.concealed)
         return f"手牌 {concealed}" + (f"，副露 {melds}" if melds else "") + f"，胡 {name(self.hand.win_tile)}；{self.notes}"
 
 
 def witness(s: Situation, preset: Preset) -> Witness | None:
-    """A concrete hand that reads back as exactly `s.hand`; None if the templates find none."""
+    """A concrete hand that reads back as exactly `s.hand`; None if the templates find none.
+
+    Examples:
+        >>> from rules.nanning.model import HandType, Method, Shape, Situation
+        >>> from rules.nanning.preset import rules
+        >>> witness(Situation(HandType(Shape.JIHU, False, False), Method.ZIMO), rules("yuanwen")).hand.melds
+        (Meld(kind=<MeldKind.PENG: '碰'>, tile=0),)
+    """
     for hand, notes in _candidates(s):
         try:
             validate(hand)

@@ -14,7 +14,15 @@ from .scoring import Settlement, price
 
 
 class Nanning(Game):
-    """Document 000/001: four players, presets for each alternative the article records."""
+    """Document 000/001: four players, presets for each alternative the article records.
+
+    Examples:
+        >>> n = Nanning()
+        >>> n.rules("moma").option("moma")
+        'on'
+        >>> n.score({"hand": "234m678m999m55p", "win": "放炮", "melds": [{"kind": "碰", "tile": "9s"}]})["total"]
+        2
+    """
 
     id = "nanning"
     title = "南宁麻将"

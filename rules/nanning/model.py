@@ -13,7 +13,12 @@ from .tiles import Tile
 
 
 class Shape(StrEnum):
-    """牌型: the way the fourteen tiles are grouped."""
+    """牌型: the way the fourteen tiles are grouped.
+
+    Examples:
+        >>> Shape("碰碰胡"), Shape.DADUI2.value
+        (<Shape.PENGPENG: '碰碰胡'>, '七大对二组')
+    """
 
     JIHU = "鸡胡"  # four sets and a pair (普通牌型)
     PENGPENG = "碰碰胡"  # four triplets or kongs and a pair
@@ -24,11 +29,22 @@ class Shape(StrEnum):
 
     @property
     def pairs(self) -> bool:
+        """Whether the shape is one of seven pairs (七小对 or a 七大对).
+
+        Examples:
+            >>> Shape.QIXIAODUI.pairs, Shape.JIHU.pairs
+            (True, False)
+        """
         return self in PAIR_SHAPES
 
     @property
     def big_pairs(self) -> int:
-        """Number of 大对 (four identical tiles counted as two pairs)."""
+        """Number of 大对 (four identical tiles counted as two pairs).
+
+        Examples:
+            >>> Shape.DADUI3.big_pairs, Shape.QIXIAODUI.big_pairs
+            (3, 0)
+        """
         return {Shape.DADUI1: 1, Shape.DADUI2: 2, Shape.DADUI3: 3}.get(self, 0)
 
 
@@ -36,7 +52,12 @@ PAIR_SHAPES = frozenset({Shape.QIXIAODUI, Shape.DADUI1, Shape.DADUI2, Shape.DADU
 
 
 class Pattern(StrEnum):
-    """The names the CLI's `patterns` list is drawn from."""
+    """The names the CLI's `patterns` list is drawn from.
+
+    Examples:
+        >>> HandType(Shape.JIHU, menqing=True, qingyise=False).patterns()
+        [<Pattern.JIHU: '鸡胡'>, <Pattern.MENQING: '门清'>]
+    """
 
     JIHU = "鸡胡"
     MENQING = "门清"
@@ -50,7 +71,12 @@ class Pattern(StrEnum):
 
 
 class Method(StrEnum):
-    """胡法: how the hand was won."""
+    """胡法: how the hand was won (the request's ``win``).
+
+    Examples:
+        >>> Method("杠上花") in CHAIN_METHODS, Method.ZIMO in SELF_DRAWN
+        (True, True)
+    """
 
     FANGPAO = "放炮"  # won on another player's discard
     ZIMO = "自摸"  # self-drawn
@@ -70,14 +96,24 @@ CHAIN_METHODS = frozenset({Method.GANGSHANGHUA, Method.GANGSHANGPAO, Method.QIAN
 
 
 class KongKind(StrEnum):
-    """杠的种类 in a chain: 明杠 (推倒杠 or 先碰后杠) or 暗杠."""
+    """杠的种类 in a chain: 明杠 (推倒杠 or 先碰后杠) or 暗杠.
+
+    Examples:
+        >>> MeldKind.JIAGANG.kong_kind
+        <KongKind.MING: '明杠'>
+    """
 
     MING = "明杠"
     AN = "暗杠"
 
 
 class MeldKind(StrEnum):
-    """副露 as the CLI writes them."""
+    """副露 as the CLI writes them (the request's ``melds[].kind``).
+
+    Examples:
+        >>> [k.value for k in MeldKind]
+        ['碰', '明杠', '加杠', '暗杠']
+    """
 
     PENG = "碰"
     MINGGANG = "明杠"  # 推倒杠: three in hand plus another player's discard
@@ -86,20 +122,42 @@ class MeldKind(StrEnum):
 
     @property
     def is_kong(self) -> bool:
+        """Every meld but 碰 is a kong.
+
+        Examples:
+            >>> MeldKind.PENG.is_kong, MeldKind.ANGANG.is_kong
+            (False, True)
+        """
         return self is not MeldKind.PENG
 
     @property
     def from_other(self) -> bool:
-        """Whether the meld took a tile from another player (求人)."""
+        """Whether the meld took a tile from another player (求人).
+
+        Examples:
+            >>> MeldKind.ANGANG.from_other, MeldKind.MINGGANG.from_other
+            (False, True)
+        """
         return self is not MeldKind.ANGANG
 
     @property
     def kong_kind(self) -> KongKind:
+        """The kind of kong a kong meld is in a chain: 暗杠, or 明杠 for 明杠 and 加杠.
+
+        Examples:
+            >>> MeldKind.ANGANG.kong_kind
+            <KongKind.AN: '暗杠'>
+        """
         return KongKind.AN if self is MeldKind.ANGANG else KongKind.MING
 
 
 class FengHu(StrEnum):
-    """封胡 as it bears on one win: the winner A has 碰'd player B three times."""
+    """封胡 as it bears on one win: the winner A has 碰'd player B three times.
+
+    Examples:
+        >>> FengHu("他家放炮")
+        <FengHu.OTHER_DISCARDS: '他家放炮'>
+    """
 
     NONE = "无"
     OTHER_DISCARDS = "他家放炮"  # C or D discards: discarder and B both pay (双飞)
@@ -108,7 +166,12 @@ class FengHu(StrEnum):
 
 
 class Seat(StrEnum):
-    """Seats relative to the winner (本家)."""
+    """Seats relative to the winner (本家).
+
+    Examples:
+        >>> [s.value for s in OTHERS]
+        ['下家', '对家', '上家']
+    """
 
     SELF = "本家"
     NEXT = "下家"
@@ -121,13 +184,29 @@ OTHERS = (Seat.NEXT, Seat.ACROSS, Seat.PREV)
 
 @dataclass(frozen=True)
 class Meld:
+    """One meld of a hand: its kind and tile.
+
+    Examples:
+        >>> from rules.nanning.tiles import parse
+        >>> Meld(MeldKind.PENG, parse("9s", "tile")[0]).kind.is_kong
+        False
+    """
+
     kind: MeldKind
     tile: Tile
 
 
 @dataclass(frozen=True)
 class Hand:
-    """A concrete winning hand: concealed tiles (incl. the winning tile) and melds."""
+    """A concrete winning hand: concealed tiles (incl. the winning tile) and melds.
+
+    Examples:
+        >>> from rules.nanning.tiles import parse
+        >>> nine_sou, five_pin = parse("9s5p", "tiles")
+        >>> hand = Hand(tuple(parse("234m678m999m55p", "hand")), (Meld(MeldKind.PENG, nine_sou),), five_pin)
+        >>> len(hand.concealed) + 3 * len(hand.melds)
+        14
+    """
 
     concealed: tuple[Tile, ...]
     melds: tuple[Meld, ...]
@@ -136,7 +215,12 @@ class Hand:
 
 @dataclass(frozen=True)
 class HandType:
-    """What a hand is, for pricing: one shape and its modifiers."""
+    """What a hand is, for pricing: one shape and its modifiers.
+
+    Examples:
+        >>> HandType(Shape.PENGPENG, menqing=False, qingyise=True).label()
+        '碰碰胡清一色'
+    """
 
     shape: Shape
     menqing: bool
@@ -144,6 +228,12 @@ class HandType:
     quanqiuren: bool = False
 
     def patterns(self) -> list[Pattern]:
+        """The hand's patterns in the order the rule book names them: shape, 门清, 清一色, 全求人.
+
+        Examples:
+            >>> [p.value for p in HandType(Shape.JIHU, False, False, quanqiuren=True).patterns()]
+            ['鸡胡', '全求人']
+        """
         out = [Pattern(self.shape.value)]
         if self.menqing:
             out.append(Pattern.MENQING)
@@ -154,12 +244,23 @@ class HandType:
         return out
 
     def label(self) -> str:
+        """The patterns written together, as the payout table names the hand.
+
+        Examples:
+            >>> HandType(Shape.QIXIAODUI, menqing=True, qingyise=False).label()
+            '七小对门清'
+        """
         return "".join(p.value for p in self.patterns())
 
 
 @dataclass(frozen=True)
 class Fishing:
-    """钓鱼: who fished a tile matching the winner's seat numbers."""
+    """钓鱼: who fished a tile matching the winner's seat numbers.
+
+    Examples:
+        >>> Fishing(winner=True, payers=(Seat.ACROSS,)).payers
+        (<Seat.ACROSS: '对家'>,)
+    """
 
     winner: bool = False
     payers: tuple[Seat, ...] = ()  # other players whose fish matched too
@@ -167,7 +268,13 @@ class Fishing:
 
 @dataclass(frozen=True)
 class Situation:
-    """One priced situation: a hand type, a win method, a kong chain, table rules."""
+    """One priced situation: a hand type, a win method, a kong chain, table rules.
+
+    Examples:
+        >>> s = Situation(HandType(Shape.JIHU, False, False), Method.ZIMO)
+        >>> s.discarder, s.fenghu, s.chain
+        (<Seat.PREV: '上家'>, <FengHu.NONE: '无'>, ())
+    """
 
     hand: HandType
     method: Method

@@ -42,7 +42,14 @@ def _others(raw: Any) -> list[dict]:
 
 
 def score_multi(request: dict) -> dict:
-    """Price 一炮多响: every winner's hand, the discarder's payments, who deals next."""
+    """Price 一炮多响: every winner's hand, the discarder's payments, who deals next.
+
+    Examples:
+        >>> out = score_multi({"hand": "234m678m999m55p", "melds": [{"kind": "碰", "tile": "9s"}], "win": "放炮",
+        ...                    "multi": [{"seat": "对家", "hand": "111m555m999p55p", "melds": [{"kind": "碰", "tile": "7z"}]}]})
+        >>> [(w["seat"], w["total"]) for w in out["winners"]], out["net"]["上家"], out["next_dealer"]["seat"]
+        ([('本家', 2), ('对家', 9)], -11, '上家')
+    """
     from .cli import situation_of
 
     for key in NOT_WITH_MULTI:

@@ -40,11 +40,26 @@ CODE_KONG = {v: k for k, v in KONG_CODE.items()}
 
 
 def hand_code(h: HandType) -> str:
+    """A hand type's short code in row ids: the shape, then m (门清, unless a 七对 shape, always
+    门清), q (清一色), r (全求人).
+
+    Examples:
+        >>> from rules.nanning.model import HandType, Shape
+        >>> hand_code(HandType(Shape.JIHU, False, True)), hand_code(HandType(Shape.QIXIAODUI, True, False))
+        ('jhq', 'qd')
+    """
     return (SHAPE_CODE[h.shape] + ("m" if h.menqing and not h.shape.pairs else "")
             + ("q" if h.qingyise else "") + ("r" if h.quanqiuren else ""))
 
 
 def situation_code(s: Situation) -> str:
+    """A situation's code, the stable part of its payout row id (`parse_code` reads it back).
+
+    Examples:
+        >>> from rules.nanning.model import HandType, KongKind, Method, Shape, Situation
+        >>> situation_code(Situation(HandType(Shape.PENGPENG, False, True), Method.GANGSHANGHUA, (KongKind.AN,)))
+        'ppq-gh-a'
+    """
     parts = [hand_code(s.hand), METHOD_CODE[s.method]]
     if s.chain:
         parts.append("".join(KONG_CODE[k] for k in s.chain))
@@ -59,7 +74,12 @@ FISH_SEATS = (("n", Seat.NEXT), ("a", Seat.ACROSS), ("p", Seat.PREV))
 
 
 def parse_code(code: str) -> Situation:
-    """The inverse of `situation_code`, used by rulings to name the situations they price."""
+    """The inverse of `situation_code`, used by rulings to name the situations they price.
+
+    Examples:
+        >>> parse_code("ppq-gh-a").method.value, parse_code("jh-zm").hand.shape.value
+        ('杠上花', '鸡胡')
+    """
     hand, method, *rest = code.split("-")
     shape = CODE_SHAPE[hand[:2]]
     flags = hand[2:]
@@ -82,7 +102,13 @@ def parse_code(code: str) -> Situation:
 
 
 def hand_types() -> list[HandType]:
-    """Every well-formed hand type: 七对 shapes are always 门清, 全求人 is always 碰碰胡 and never 门清."""
+    """Every well-formed hand type: 七对 shapes are always 门清, 全求人 is always 碰碰胡 and never 门清.
+
+    Examples:
+        >>> from rules.nanning.model import Shape
+        >>> all(h.menqing for h in hand_types() if h.shape.pairs), any(h.quanqiuren and h.menqing for h in hand_types())
+        (True, False)
+    """
     out = []
     for shape in Shape:
         for menqing, qingyise, quanqiuren in itertools.product((False, True), repeat=3):
@@ -96,7 +122,13 @@ def hand_types() -> list[HandType]:
 
 def chains(method: Method, max_len: int) -> list[tuple[KongKind, ...]]:
     """杠上花: every sequence of kinds; 杠上炮: all-明 or all-暗 (the kinds only move kong points);
-    抢杠胡: all-明, plus the chains with a 暗杠 the document rules out."""
+    抢杠胡: all-明, plus the chains with a 暗杠 the document rules out.
+
+    Examples:
+        >>> from rules.nanning.model import Method
+        >>> [chain_text(c) for c in chains(Method.GANGSHANGPAO, 2)]
+        ['明杠', '暗杠', '明杠→明杠（双连杠）', '暗杠→暗杠（双连杠）']
+    """
     if method not in CHAIN_METHODS:
         return [()]
     out: list[tuple[KongKind, ...]] = []
@@ -112,7 +144,15 @@ def chains(method: Method, max_len: int) -> list[tuple[KongKind, ...]]:
 
 
 def fenghu_states(method: Method, hand: HandType) -> list[FengHu]:
-    """封胡 needs the winner to have 碰'd three times, so it never goes with a 门清 hand."""
+    """封胡 needs the winner to have 碰'd three times, so it never goes with a 门清 hand.
+
+    Examples:
+        >>> from rules.nanning.model import HandType, Method, Shape
+        >>> [f.value for f in fenghu_states(Method.FANGPAO, HandType(Shape.PENGPENG, False, False))]
+        ['无', '他家放炮', '被封胡者放炮']
+        >>> [f.value for f in fenghu_states(Method.FANGPAO, HandType(Shape.PENGPENG, True, False))]
+        ['无']
+    """
     if hand.menqing:
         return [FengHu.NONE]
     if method in SELF_DRAWN:
@@ -121,6 +161,14 @@ def fenghu_states(method: Method, hand: HandType) -> list[FengHu]:
 
 
 def situations(preset: Preset) -> list[Situation]:
+    """Every situation the payout table prices under a preset: hand types × 胡法 × kong chains × 封胡 × 摸码.
+
+    Examples:
+        >>> from rules.nanning.preset import rules
+        >>> found = situations(rules("yuanwen"))
+        >>> len(found) == len(set(found)), situation_code(found[0])
+        (True, 'jh-fp')
+    """
     out = []
     for hand in hand_types():
         for method in Method:
@@ -146,16 +194,41 @@ CHAIN_WORDS = {2: "双连杠", 3: "三连杠", 4: "四连杠"}  # as the documen
 
 
 def chain_text(chain: tuple[KongKind, ...]) -> str:
+    """A kong chain in words, as the table shows it.
+
+    Examples:
+        >>> from rules.nanning.model import KongKind
+        >>> chain_text((KongKind.AN, KongKind.MING)), chain_text(())
+        ('暗杠→明杠（双连杠）', '')
+    """
     kinds = "→".join(k.value for k in chain)
     return f"{kinds}（{CHAIN_WORDS[len(chain)]}）" if len(chain) in CHAIN_WORDS else kinds
 
 
 def payments_text(settlement: Settlement) -> str:
+    """A settlement's payments in one line, as the table's 谁付多少 column.
+
+    Examples:
+        >>> from rules.nanning.model import HandType, Method, Shape, Situation
+        >>> from rules.nanning.preset import rules
+        >>> from rules.nanning.scoring import price
+        >>> payments_text(price(Situation(HandType(Shape.JIHU, False, False), Method.FANGPAO), rules("yuanwen")))
+        '上家（放炮者）付本家 2（胡牌）'
+    """
     return "；".join(f"{p.payer.value}（{p.role}）付{p.payee.value} {p.amount}（{p.kind}）"
                      for p in settlement.payments)
 
 
 def row(preset: Preset, s: Situation) -> dict:
+    """One payout row: the situation, whether it can occur (else why not), its price, payments, formula, rules and a witness hand.
+
+    Examples:
+        >>> from rules.nanning.model import HandType, Method, Shape, Situation
+        >>> from rules.nanning.preset import rules
+        >>> r = row(rules("yuanwen"), Situation(HandType(Shape.JIHU, False, False), Method.ZIMO))
+        >>> r["id"], r["feasible"], r["total"], r["net_上家"]
+        ('nn-yuanwen-jh-zm', True, 9, -3)
+    """
     reason = check(s, preset)
     record = {
         "id": f"nn-{preset.id}-{situation_code(s)}",
@@ -201,6 +274,13 @@ def row(preset: Preset, s: Situation) -> dict:
 
 
 def payout_rows() -> list[dict]:
+    """Every row of the payout table: every preset × every situation.
+
+    Examples:
+        >>> rows = payout_rows()
+        >>> rows[0]["id"], len({r["id"] for r in rows}) == len(rows)
+        ('nn-yuanwen-jh-fp', True)
+    """
     return [row(p, s) for p in presets().values() for s in situations(p)]
 
 
@@ -217,6 +297,13 @@ DIMENSIONS = [
 
 
 def payout_json(rows: list[dict]) -> dict:
+    """The payout table as published (nanning_payouts.json, schema `nanning.payouts`): columns, filter dimensions, rows.
+
+    Examples:
+        >>> table = payout_json(payout_rows())
+        >>> list(table)
+        ['game', 'title', 'edition_inputs', 'columns', 'dimensions', 'rows']
+    """
     dims = []
     for key, label in DIMENSIONS:
         values = list(dict.fromkeys(r[key] for r in rows))

@@ -24,7 +24,13 @@ Constant = Const  # a constant and its provenance (the shared kind)
 
 @dataclass(frozen=True)
 class MethodRule:
-    """How one win method is priced (data/nanning/presets.toml [methods])."""
+    """How one win method is priced (data/nanning/presets.toml [methods]).
+
+    Examples:
+        >>> m = preset().methods["自摸"]
+        >>> m.scale, m.payer, m.rules[0]
+        ('自摸', '三家', 'nn-2-r1')
+    """
 
     name: str
     scale: str  # 放炮 | 大炮 | 自摸
@@ -38,6 +44,14 @@ class MethodRule:
 
 @dataclass(frozen=True)
 class Option:
+    """One option of the presets (a house rule or a reading the article records), with its values and quote.
+
+    Examples:
+        >>> o = preset().option_specs["moma"]
+        >>> o.default, sorted(o.values)
+        ('off', ['off', 'on'])
+    """
+
     key: str
     name: str
     default: str
@@ -50,7 +64,13 @@ class Option:
 
 @dataclass(frozen=True)
 class Preset:
-    """One named rule set: constants, feature and method rules, chosen options."""
+    """One named rule set: constants, feature and method rules, chosen options.
+
+    Examples:
+        >>> p = preset("dapao9")
+        >>> p.name, p.option("dapao_menqing"), p.value("zimo_unit")
+        ('大炮一律9分', 'ignored', 3)
+    """
 
     id: str
     name: str
@@ -62,13 +82,34 @@ class Preset:
     options: Mapping[str, str] = field(default_factory=dict)
 
     def value(self, key: str) -> int:
+        """A constant's value (its provenance is `constants[key]`).
+
+        Examples:
+            >>> preset().value("kong_point")
+            1
+        """
         return self.constants[key].value
 
     def option(self, key: str) -> str:
+        """The value of an option under this preset (its default when the preset does not set it).
+
+        Examples:
+            >>> preset().option("moma"), preset("moma").option("moma")
+            ('off', 'on')
+        """
         return self.options.get(key, self.option_specs[key].default)
 
     def with_options(self, overrides: Mapping[str, Any]) -> "Preset":
-        """A copy with some options set; unknown options or values are errors."""
+        """A copy with some options set; unknown options or values are errors.
+
+        Examples:
+            >>> preset().with_options({"moma": "on"}).option("moma")
+            'on'
+            >>> preset().with_options({"moma": "maybe"})
+            Traceback (most recent call last):
+            ...
+            rules.errors.RuleError: option moma="maybe" is not one of off | on
+        """
         merged = dict(self.options)
         for key, value in overrides.items():
             spec = self.option_specs.get(key)
@@ -93,7 +134,12 @@ class Preset:
 
     @cached_property
     def key(self) -> tuple:
-        """Everything that decides a price, hashable: a memo key that never outlives its preset."""
+        """Everything that decides a price, hashable: a memo key that never outlives its preset.
+
+        Examples:
+            >>> preset().key == preset("yuanwen").key != preset("dapao9").key
+            True
+        """
         return (self.id, tuple(self.constants.items()), tuple(self.features.items()),
                 tuple(self.methods.items()), tuple((k, self.option(k)) for k in self.option_specs))
 
@@ -167,7 +213,16 @@ SECTIONS = ("constants", "features", "methods", "options", "preset")
 
 
 def presets_from_config(config: Mapping[str, Any]) -> dict[str, Preset]:
-    """All presets of a parsed presets.toml, by id; RuleError naming the key on any mistake."""
+    """All presets of a parsed presets.toml, by id; RuleError naming the key on any mistake.
+
+    Examples:
+        >>> list(presets_from_config(load_config()))[:2]
+        ['yuanwen', 'dapao9']
+        >>> presets_from_config({**load_config(), "extra": 1})
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: data/nanning/presets.toml: unknown key 'extra' (known: ...)
+    """
     keys(config, WHERE, SECTIONS)
     constants = MappingProxyType({k: _constant(v, "constants", k)
                                   for k, v in _table(config, "constants", CONSTANTS).items()})
@@ -202,12 +257,23 @@ OPTIONS = ("menqing_rule", "dapao_menqing", "pengpeng_menqing", "qixiaodui", "mi
 
 
 def load_config() -> dict[str, Any]:
+    """data/nanning/presets.toml as read (`presets_from_config` checks it).
+
+    Examples:
+        >>> sorted(load_config())[:2]
+        ['constants', 'features']
+    """
     return read_toml(CONFIG)
 
 
 @cache
 def presets() -> dict[str, Preset]:
-    """The presets in data/nanning/presets.toml."""
+    """The presets in data/nanning/presets.toml, by id, the default (原文) first.
+
+    Examples:
+        >>> presets()["yuanwen"].name
+        '原文'
+    """
     return presets_from_config(load_config())
 
 
@@ -215,7 +281,12 @@ DEFAULT = "yuanwen"
 
 
 def preset(name_or_id: str = DEFAULT) -> Preset:
-    """A preset by id or Chinese name."""
+    """A preset by id or Chinese name.
+
+    Examples:
+        >>> preset("门清按自摸加1").id
+        'menqing-plus1'
+    """
     for p in presets().values():
         if name_or_id in (p.id, p.name):
             return p
@@ -224,5 +295,10 @@ def preset(name_or_id: str = DEFAULT) -> Preset:
 
 
 def rules(name_or_id: str = DEFAULT, options: Mapping[str, Any] | None = None) -> Preset:
-    """A preset with any options set: the one way to combine options (`Game.rules`)."""
+    """A preset with any options set: the one way to combine options (`Game.rules`).
+
+    Examples:
+        >>> rules("sishuang", {"sishuang_scope": "whole"}).option("sishuang")
+        'on'
+    """
     return preset(name_or_id).with_options(options or {})

@@ -43,14 +43,38 @@ KONG = "杠分"
 
 @dataclass(frozen=True)
 class Settlement(ledger.Settlement):
-    """The shared settlement, with the winner's hand points and kong points (杠分) apart."""
+    """The shared settlement, with the winner's hand points and kong points (杠分) apart.
+
+    Examples:
+        >>> from rules.nanning.model import HandType, KongKind, Method, Shape, Situation
+        >>> from rules.nanning.preset import rules
+        >>> done = price(Situation(HandType(Shape.PENGPENG, False, True), Method.GANGSHANGHUA, (KongKind.AN,)), rules("yuanwen"))
+        >>> done.hand_points, done.kong_points
+        (72, 3)
+    """
 
     @property
     def hand_points(self) -> int:
+        """What the winner receives for the hand (胡牌), 杠分 apart.
+
+        Examples:
+            >>> from rules.nanning.model import HandType, Method, Shape, Situation
+            >>> from rules.nanning.preset import rules
+            >>> price(Situation(HandType(Shape.JIHU, False, False), Method.ZIMO), rules("yuanwen")).hand_points
+            9
+        """
         return self.received(kind=HAND)
 
     @property
     def kong_points(self) -> int:
+        """What the winner receives in 杠分.
+
+        Examples:
+            >>> from rules.nanning.model import HandType, KongKind, Method, Shape, Situation
+            >>> from rules.nanning.preset import rules
+            >>> price(Situation(HandType(Shape.JIHU, False, False), Method.GANGSHANGHUA, (KongKind.AN,)), rules("yuanwen")).kong_points
+            3
+        """
         return self.received(kind=KONG)
 
 
@@ -68,7 +92,14 @@ class _Work:
 
 
 def doublings(situation: Situation, preset: Preset, work: _Work) -> tuple[int, list[str]]:
-    """Pattern features that double, as (count, names)."""
+    """Pattern features that double, as (count, names).
+
+    Examples:
+        >>> from rules.nanning.model import HandType, Method, Shape, Situation
+        >>> from rules.nanning.preset import rules
+        >>> doublings(Situation(HandType(Shape.PENGPENG, False, True), Method.ZIMO), rules("yuanwen"), _Work())
+        (2, ['碰碰胡', '清一色'])
+    """
     hand = situation.hand
     names: list[str] = []
     if hand.shape is Shape.PENGPENG:
@@ -86,7 +117,15 @@ def doublings(situation: Situation, preset: Preset, work: _Work) -> tuple[int, l
 
 
 def counts_as_menqing(situation: Situation, preset: Preset, work: _Work) -> bool:
-    """Whether the 门清 unit applies, under the options that narrow it."""
+    """Whether the 门清 unit applies, under the options that narrow it.
+
+    Examples:
+        >>> from rules.nanning.model import HandType, Method, Shape, Situation
+        >>> from rules.nanning.preset import rules
+        >>> [counts_as_menqing(Situation(HandType(Shape.JIHU, m, False), Method.ZIMO), rules("yuanwen"), _Work())
+        ...  for m in (True, False)]
+        [True, False]
+    """
     hand = situation.hand
     if not hand.menqing:
         return False
@@ -100,13 +139,31 @@ def counts_as_menqing(situation: Situation, preset: Preset, work: _Work) -> bool
 
 
 def method_doublings(situation: Situation, preset: Preset) -> int:
+    """How many times the 胡法 doubles, its kong chain counted (the preset's `methods` table).
+
+    Examples:
+        >>> from rules.nanning.model import HandType, KongKind, Method, Shape, Situation
+        >>> from rules.nanning.preset import rules
+        >>> jihu = HandType(Shape.JIHU, False, False)
+        >>> method_doublings(Situation(jihu, Method.ZIMO), rules("yuanwen"))
+        0
+        >>> method_doublings(Situation(jihu, Method.GANGSHANGHUA, (KongKind.AN,)), rules("yuanwen"))
+        1
+    """
     rule = preset.methods[situation.method.value]
     n = len(situation.chain)
     return rule.doublings + rule.per_kong * max(0, n - rule.from_kong + 1)
 
 
 def share(situation: Situation, preset: Preset, work: _Work) -> tuple[int, str]:
-    """The amount one payer pays on the method's scale (before table rules), with its formula."""
+    """The amount one payer pays on the method's scale (before table rules), with its formula.
+
+    Examples:
+        >>> from rules.nanning.model import HandType, KongKind, Method, Shape, Situation
+        >>> from rules.nanning.preset import rules
+        >>> share(Situation(HandType(Shape.PENGPENG, False, True), Method.GANGSHANGHUA, (KongKind.AN,)), rules("yuanwen"), _Work())
+        (24, '3（自摸基数）×2（碰碰胡）×2（清一色）×2（杠上花，1杠：暗） = 24（每家）')
+    """
     rule = preset.methods[situation.method.value]
     work.use(*rule.rules)
     d, names = doublings(situation, preset, work)
@@ -174,6 +231,16 @@ def price(situation: Situation, preset: Preset) -> Settlement:
     thousand situations over and over. The memo keeps the reason a situation
     cannot occur and raises a new error each time (a raised error carries its
     traceback, which would grow if the same one were raised again).
+
+    Examples:
+        >>> from rules.nanning.model import HandType, Method, Shape, Situation
+        >>> from rules.nanning.preset import rules
+        >>> price(Situation(HandType(Shape.JIHU, False, False), Method.ZIMO), rules("yuanwen")).formula
+        '3（自摸基数） = 3（每家）；胡家共收 9（胡牌 9，杠分 0）'
+        >>> price(Situation(HandType(Shape.QIXIAODUI, False, False), Method.FANGPAO), rules("yuanwen"))
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: 七小对、七大对十四张牌都在手里，总是门清
     """
     key = (situation, preset.key)
     found = _MEMO.get(key)
@@ -189,7 +256,14 @@ def price(situation: Situation, preset: Preset) -> Settlement:
 
 def price_unchecked(situation: Situation, preset: Preset) -> Settlement:
     """What the formula gives, whether or not the situation can occur: only for
-    reporting what a document's price for an impossible situation would follow."""
+    reporting what a document's price for an impossible situation would follow.
+
+    Examples:
+        >>> from rules.nanning.model import HandType, Method, Shape, Situation
+        >>> from rules.nanning.preset import rules
+        >>> price_unchecked(Situation(HandType(Shape.QIXIAODUI, False, False), Method.FANGPAO), rules("yuanwen")).hand_points
+        9
+    """
     work = _Work()
     amount, text = share(situation, preset, work)
     rule = preset.methods[situation.method.value]
@@ -367,7 +441,13 @@ def _formula(text: str, settlement: Settlement, work: _Work) -> str:
 
 
 def false_win(preset: Preset, cheat: Seat = Seat.SELF) -> Settlement:
-    """诈胡: the false winner pays each other player the penalty (nn-20-d1)."""
+    """诈胡: the false winner pays each other player the penalty (nn-20-d1).
+
+    Examples:
+        >>> from rules.nanning.preset import rules
+        >>> false_win(rules("yuanwen")).formula
+        '诈胡者付其余每家 10，共 30'
+    """
     penalty = preset.constants["zha_hu_penalty"]
     payments = tuple(Payment(cheat, seat, penalty.value, "诈胡", "诈胡者", penalty.rules)
                      for seat in Seat if seat is not cheat)
@@ -375,7 +455,14 @@ def false_win(preset: Preset, cheat: Seat = Seat.SELF) -> Settlement:
 
 
 def kong_settlement(preset: Preset, kongs: list[tuple[Seat, KongKind, Seat | None]]) -> Settlement:
-    """Plain 杠分, e.g. at 荒庄 (nn-23-d1): 明杠 paid by the one kong'd, 暗杠 by all three."""
+    """Plain 杠分, e.g. at 荒庄 (nn-23-d1): 明杠 paid by the one kong'd, 暗杠 by all three.
+
+    Examples:
+        >>> from rules.nanning.model import KongKind, Seat
+        >>> from rules.nanning.preset import rules
+        >>> [(p.payer.value, p.amount) for p in kong_settlement(rules("yuanwen"), [(Seat.SELF, KongKind.AN, None)]).payments]
+        [('下家', 1), ('对家', 1), ('上家', 1)]
+    """
     point = preset.constants["kong_point"]
     payments: list[Payment] = []
     for maker, kind, victim in kongs:

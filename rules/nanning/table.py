@@ -17,16 +17,34 @@ RELATIVE = (Seat.SELF, Seat.NEXT, Seat.ACROSS, Seat.PREV)
 
 
 def absolute(winner: int, seat: Seat) -> int:
-    """The table position of a seat named relative to the winner."""
+    """The table position of a seat named relative to the winner.
+
+    Examples:
+        >>> from rules.nanning.model import Seat
+        >>> absolute(0, Seat.ACROSS), absolute(3, Seat.NEXT)
+        (2, 0)
+    """
     return (winner + RELATIVE.index(seat)) % 4
 
 
 def relative(winner: int, position: int) -> Seat:
+    """The seat, named relative to the winner, of a table position (the inverse of `absolute`).
+
+    Examples:
+        >>> relative(0, 2).value, relative(1, 0).value
+        ('对家', '上家')
+    """
     return RELATIVE[(position - winner) % 4]
 
 
 @dataclass(frozen=True)
 class TablePayment:
+    """One payment between table positions (0–3 counter-clockwise), with what it is for and why.
+
+    Examples:
+        >>> TablePayment(payer=3, payee=0, amount=2, kind="胡牌", role="放炮者").amount
+        2
+    """
     payer: int
     payee: int
     amount: int
@@ -35,6 +53,15 @@ class TablePayment:
 
 
 def reseat(settlement: Settlement, winner: int) -> list[TablePayment]:
+    """A settlement's payments (seats named from the winner) at table positions, the winner at `winner`.
+
+    Examples:
+        >>> from rules.nanning.model import HandType, Method, Shape, Situation
+        >>> from rules.nanning.preset import rules
+        >>> from rules.nanning.scoring import price
+        >>> reseat(price(Situation(HandType(Shape.JIHU, False, False), Method.FANGPAO), rules("yuanwen")), 1)
+        [TablePayment(payer=0, payee=1, amount=2, kind='胡牌', role='放炮者')]
+    """
     return [TablePayment(absolute(winner, p.payer), absolute(winner, p.payee), p.amount, p.kind, p.role)
             for p in settlement.payments]
 
@@ -43,7 +70,16 @@ def multi_win(discarder: int, wins: list[tuple[int, Situation]], preset: Preset)
     """一炮双响 / 一炮三响 (nn-19-s2-r1, nn-19-s3-r1): no 截胡; the discarder pays each
     winner for his own hand. Every winner wins on the same discard, so with the same
     胡法 and kong chain; the discarder's own 杠分 (杠上炮, nn-g-gangshangpao-kong) are
-    settled once, as usual, not once per winner."""
+    settled once, as usual, not once per winner.
+
+    Examples:
+        >>> from rules.nanning.model import HandType, Method, Shape, Situation
+        >>> from rules.nanning.preset import rules
+        >>> wins = [(0, Situation(HandType(Shape.JIHU, False, False), Method.FANGPAO)),
+        ...         (2, Situation(HandType(Shape.PENGPENG, False, False), Method.FANGPAO))]
+        >>> [(p.payer, p.payee, p.amount) for p in multi_win(3, wins, rules("yuanwen"))]
+        [(3, 0, 2), (3, 2, 9)]
+    """
     if not 2 <= len(wins) <= 3:
         raise RuleError("一炮多响 is two or three winners on one discard", rule="nn-19-r1")
     seats = [seat for seat, _ in wins]
@@ -66,7 +102,12 @@ def multi_win(discarder: int, wins: list[tuple[int, Situation]], preset: Preset)
 
 
 class Ending(StrEnum):
-    """How a hand ended, for who deals next."""
+    """How a hand ended, for who deals next.
+
+    Examples:
+        >>> [e.value for e in Ending]
+        ['胡牌', '一炮多响', '诈胡', '荒庄']
+    """
 
     WIN = "胡牌"
     MULTI = "一炮多响"
@@ -80,7 +121,13 @@ def next_dealer(ending: Ending, preset: Preset, dealer: int, *, discarder: int |
     discarder), 诈胡 (the false winner) and 荒庄 (the last drawer, or by agreement the
     dealer). For an ordinary win it only presumes it (摸码 counts from “上一盘胡牌庄家”):
     the winner deals, or by the reading win_dealer the dealer keeps the deal on his own
-    win and it passes to his 下家 otherwise (ruling nn-a-next-dealer)."""
+    win and it passes to his 下家 otherwise (ruling nn-a-next-dealer).
+
+    Examples:
+        >>> from rules.nanning.preset import rules
+        >>> next_dealer(Ending.MULTI, rules("yuanwen"), 0, discarder=3)
+        (3, 'nn-19-s2-r1')
+    """
     if ending is Ending.MULTI and discarder is not None:
         return discarder, "nn-19-s2-r1"
     if ending is Ending.FALSE_WIN and cheat is not None:
@@ -100,11 +147,22 @@ def next_dealer(ending: Ending, preset: Preset, dealer: int, *, discarder: int |
 def may_win_after_passing(passed_on: bool, drew_since: bool) -> bool:
     """卖胡 (nn-21-r2, nn-21-r3): a player who let a winning discard go (or broke a
     pair to fish for 自摸) may not win on any discard until his own next draw, even
-    after other players' 碰; winning anyway is 诈胡 (see `false_win`)."""
+    after other players' 碰; winning anyway is 诈胡 (see `false_win`).
+
+    Examples:
+        >>> may_win_after_passing(passed_on=True, drew_since=False), may_win_after_passing(passed_on=True, drew_since=True)
+        (False, True)
+    """
     return not passed_on or drew_since
 
 
 def sold_win_penalty(preset: Preset) -> Settlement:
-    """Winning against 卖胡 is handled as 诈胡 (nn-21-r2: 否则按诈胡处理)."""
+    """Winning against 卖胡 is handled as 诈胡 (nn-21-r2: 否则按诈胡处理).
+
+    Examples:
+        >>> from rules.nanning.preset import rules
+        >>> sold_win_penalty(rules("yuanwen")).formula
+        '诈胡者付其余每家 10，共 30'
+    """
     return false_win(preset, Seat.SELF)
 

@@ -14,7 +14,12 @@ from ..request import DIGIT, echo, text as bounded_text
 
 
 class Suit(StrEnum):
-    """花色."""
+    """花色.
+
+    Examples:
+        >>> Suit("p"), SUIT_NAMES[Suit.PIN]
+        (<Suit.PIN: 'p'>, '筒')
+    """
 
     MAN = "m"  # 万
     PIN = "p"  # 筒
@@ -33,27 +38,54 @@ Tile = int
 
 
 def suit(tile: Tile) -> Suit:
+    """The suit of a tile (万 0–8, 筒 9–17, 条 18–26, 字 27–33).
+
+    Examples:
+        >>> suit(0), suit(33)
+        (<Suit.MAN: 'm'>, <Suit.HONOR: 'z'>)
+    """
     return SUITS[tile // 9]
 
 
 def rank(tile: Tile) -> int:
-    """1-based rank within the suit (1–9, or 1–7 for honours)."""
+    """1-based rank within the suit (1–9, or 1–7 for honours).
+
+    Examples:
+        >>> rank(0), rank(13), rank(33)
+        (1, 5, 7)
+    """
     return tile % 9 + 1
 
 
 def make(s: Suit, r: int) -> Tile:
+    """The tile of this suit and rank (the inverse of `suit` and `rank`).
+
+    Examples:
+        >>> make(Suit.PIN, 5), name(make(Suit.HONOR, 6))
+        (13, '发')
+    """
     return SUITS.index(s) * 9 + r - 1
 
 
 def name(tile: Tile) -> str:
-    """Chinese name, e.g. 五条, 东, 发."""
+    """Chinese name, e.g. 五条, 东, 发.
+
+    Examples:
+        >>> name(22), name(27), name(32)
+        ('五条', '东', '发')
+    """
     if suit(tile) is Suit.HONOR:
         return HONOR_NAMES[rank(tile) - 1]
     return NUMERALS[rank(tile) - 1] + SUIT_NAMES[suit(tile)]
 
 
 def notation(tiles: list[Tile] | tuple[Tile, ...]) -> str:
-    """Tenhou notation, grouped by suit in the order m p s z, e.g. 123m55z."""
+    """Tenhou notation, grouped by suit in the order m p s z, e.g. 123m55z.
+
+    Examples:
+        >>> notation([33, 0, 2, 1, 33])
+        '123m77z'
+    """
     out = []
     for s in SUITS:
         ranks = sorted(rank(t) for t in tiles if suit(t) is s)
@@ -70,6 +102,14 @@ def parse(text: str, what: str = "hand") -> list[Tile]:
     """Tiles in written order. Raises RuleError on anything that is not notation.
 
     Only ASCII digits are ranks: １２３m, ٣m, ३m or 𝟑m are not notation.
+
+    Examples:
+        >>> parse("19m7z")
+        [0, 8, 33]
+        >>> parse("12x")
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: hand: cannot read "12x"; write digits then m/p/s/z, e.g. 123m456p789s11z
     """
     bounded_text(text, what, MAX_TEXT, "a string of tiles such as 123m456p789s11z")
     compact = text.replace(" ", "")
@@ -92,6 +132,16 @@ def parse(text: str, what: str = "hand") -> list[Tile]:
 
 
 def parse_one(text: str, what: str) -> Tile:
+    """Exactly one tile, else a RuleError naming `what`.
+
+    Examples:
+        >>> parse_one("5p", "win_tile")
+        13
+        >>> parse_one("5p6p", "win_tile")
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: win_tile must be one tile, got "5p6p"
+    """
     tiles = parse(text, what)
     if len(tiles) != 1:
         raise RuleError(f"{what} must be one tile, got {echo(text)}")
@@ -99,6 +149,12 @@ def parse_one(text: str, what: str) -> Tile:
 
 
 def counts(tiles: list[Tile] | tuple[Tile, ...]) -> tuple[int, ...]:
+    """How many of each of the 34 kinds, by index.
+
+    Examples:
+        >>> counts(parse("112m"))[:3]
+        (2, 1, 0)
+    """
     c = [0] * KINDS
     for t in tiles:
         c[t] += 1

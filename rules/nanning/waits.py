@@ -15,8 +15,9 @@ from .cli import FIELDS, _melds, _rules, score
 from .model import Hand, Method
 from .tiles import COPIES, KINDS, counts, name, notation, parse
 
-# The fields of a score request that describe the win itself: a wait has not happened yet.
-WIN_FIELDS = frozenset({"win_tile", "win", "kongs", "chain"})
+# The fields of a score request that describe the win itself (一炮多响's other winners too): a wait
+# has not happened yet.
+WIN_FIELDS = frozenset({"win_tile", "win", "kongs", "chain", "multi"})
 
 
 def _check(request: dict) -> tuple[list[int], tuple, list[int]]:
@@ -49,7 +50,17 @@ def _completes(concealed: list[int], melds: tuple, tile: int) -> bool:
 
 
 def waits(request: dict) -> dict:
-    """Every tile that completes the hand, each with its payout under every 胡法."""
+    """Every tile that completes the hand, each with its payout under every 胡法.
+
+    Examples:
+        >>> out = waits({"hand": "234m678m99m55p", "melds": [{"kind": "碰", "tile": "9s"}]})
+        >>> out["tiles"], [(w["win"], w["total"]) for w in out["waits"][0]["wins"]][:2]
+        (['9m', '5p'], [('放炮', 2), ('自摸', 9)])
+        >>> waits({"hand": "234m678m99m55p"})
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: a hand waiting to win has 13 tiles counting each meld as 3; got 10 concealed + 0 melds × 3 = 10
+    """
     concealed, melds, used = _check(request)
     base = {k: v for k, v in request.items() if k != "hand"}
     found = []

@@ -22,7 +22,12 @@ Part = tuple[GroupKind, tuple[int, ...]]
 
 
 class Special(StrEnum):
-    """The opening-hand patterns of the 名堂 table, as the document names them."""
+    """The opening-hand patterns of the 名堂 table, as the document names them.
+
+    Examples:
+        >>> [s.value for s in Special]
+        ['三垅', '五坎', '一拢（坎）三坎']
+    """
 
     SANLONG = "三垅"
     WUKAN = "五坎"
@@ -75,6 +80,13 @@ def locked_kans(concealed: list[int], win_from_other: int | None, config: Config
     treat the 坎 as a unit. A winning card another player discarded or turned
     up is not held: with a pair it need not make a 碰 (zp-1-pengpai-r1: 胡牌除外),
     and with a 坎 it is the 破招胡 card and goes elsewhere; a card drawn oneself is held.
+
+    Examples:
+        >>> from rules.zipai.cards import counts
+        >>> from rules.zipai.presets import config
+        >>> cards = list(counts(config().rules.deck.parse("三三三四五六")))
+        >>> locked_kans(cards, None, config()), locked_kans(cards, 2, config())
+        ((2,), ())
     """
     if config.readings.kan_split != "locked" or max(concealed) < 3:
         return ()
@@ -104,6 +116,13 @@ class Splitter:
     scored under the same rules (most hands end in the same few 大字 shapes);
     rebuilding the chosen split searches depth first for it alone.
     Readings do not enter: the 坎 a reading locks come in as `locked` bits.
+
+    Examples:
+        >>> from rules.zipai.cards import counts
+        >>> from rules.zipai.presets import config
+        >>> cards = list(counts(config().rules.deck.parse("贰柒拾七八九伍陆柒捌捌")))
+        >>> bin(splitter(config()).outcomes(cards, 1, None, 0))  # one outcome: 9胡, not 列列 (bit 2 × 9 + 0)
+        '0b1000000000000000000'
     """
 
     LIMIT = 1 << 16  # 大字 remainders remembered before the memo starts over
@@ -123,7 +142,13 @@ class Splitter:
         self.peng = tuple(self.value(GroupKind.PENG, (i, i, i)) for i in range(KINDS))
 
     def group(self, kind: GroupKind, cards: tuple[int, ...]) -> Group:
-        """The concealed group of these cards (groups are immutable: one object serves every hand)."""
+        """The concealed group of these cards (groups are immutable: one object serves every hand).
+
+        Examples:
+            >>> from rules.zipai.presets import config
+            >>> splitter(config()).group(GroupKind.KAN, (2, 2, 2)).rule
+            'zp-2-hei-kan-r2'
+        """
         key = (kind, cards)
         found = self._groups.get(key)
         if found is None:
@@ -131,12 +156,27 @@ class Splitter:
         return found
 
     def value(self, kind: GroupKind, cards: tuple[int, ...]) -> int:
+        """The 胡息 of the concealed group of these cards.
+
+        Examples:
+            >>> from rules.zipai.presets import config
+            >>> splitter(config()).value(GroupKind.KAN, (2, 2, 2)), splitter(config()).value(GroupKind.KAN, (12, 12, 12))
+            (3, 6)
+        """
         return self.group(kind, cards).huxi
 
     def outcomes(self, rest: list[int], pairs: int, peng: int | None, locked: int) -> int:
         """The outcomes of every complete split of `rest` (counts; `locked` 坎 not in them) and
         `pairs` pairs. `peng` is the kind whose three cards, one of them another player's
-        winning card, count as a 碰 when they stay together (ext-zp-win-card)."""
+        winning card, count as a 碰 when they stay together (ext-zp-win-card).
+
+        Examples:
+            >>> from rules.zipai.cards import counts
+            >>> from rules.zipai.presets import config
+            >>> cards = list(counts(config().rules.deck.parse("贰柒拾七八九伍陆柒捌捌")))
+            >>> splitter(config()).outcomes(cards, 1, None, 0) == 1 << (2 * 9)
+            True
+        """
         if len(self._tails) > self.LIMIT:
             self._tails.clear()
         return self._walk(rest, 0, pairs, peng, locked)  # changes `rest` in place, and back
@@ -189,7 +229,15 @@ class Splitter:
 
     def split(self, rest: list[int], pairs: int, peng: int | None, locked: int, outcome: Outcome) -> tuple[Part, ...]:
         """The first split (taking the lowest card first, groups in `_options` order) with this
-        outcome; a branch stops once it has more 胡息 than the outcome."""
+        outcome; a branch stops once it has more 胡息 than the outcome.
+
+        Examples:
+            >>> from rules.zipai.cards import counts
+            >>> from rules.zipai.presets import config
+            >>> cards = list(counts(config().rules.deck.parse("贰柒拾七八九伍陆柒捌捌")))
+            >>> [kind.value for kind, _ in splitter(config()).split(cards, 1, None, 0, (9, False))]
+            ['顺子', '二七十', '顺子', '将']
+        """
         work, path = list(rest), []
         want_huxi, want_lielie = outcome
 
@@ -234,7 +282,13 @@ _SPLITTERS: dict[int, tuple[object, Splitter]] = {}
 
 
 def splitter(config: Config) -> Splitter:
-    """The splitter of these rules (the rules object is kept with it, so its id stays its own)."""
+    """The splitter of these rules (the rules object is kept with it, so its id stays its own).
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> splitter(config()) is splitter(config())
+        True
+    """
     entry = _SPLITTERS.get(id(config.rules))
     if entry is None:
         entry = _SPLITTERS[id(config.rules)] = (config.rules, Splitter(config))
@@ -242,7 +296,15 @@ def splitter(config: Config) -> Splitter:
 
 
 class Splits:
-    """Every complete split of a hand's concealed cards, by outcome; one split is rebuilt on request."""
+    """Every complete split of a hand's concealed cards, by outcome; one split is rebuilt on request.
+
+    Examples:
+        >>> from rules.zipai.cards import counts
+        >>> from rules.zipai.presets import config
+        >>> found = complete_splits(list(counts(config().rules.deck.parse("贰柒拾七八九伍陆柒捌捌"))), 1, (), None, config())
+        >>> found.outcomes
+        [(9, False)]
+    """
 
     __slots__ = ("mask", "rest", "pairs", "peng", "locked", "config")
 
@@ -252,6 +314,14 @@ class Splits:
 
     @property
     def outcomes(self) -> list[Outcome]:
+        """Every (胡息, 列列) some complete split gives, fewest 胡息 first.
+
+        Examples:
+            >>> from rules.zipai.cards import counts
+            >>> from rules.zipai.presets import config
+            >>> complete_splits(list(counts(config().rules.deck.parse("三三三四五六"))), 0, (), None, config()).outcomes
+            [(3, False)]
+        """
         out, mask = [], self.mask
         while mask:
             low = mask & -mask
@@ -261,13 +331,29 @@ class Splits:
         return out
 
     def parts(self, outcome: Outcome) -> tuple[Part, ...]:
+        """One split with this outcome, as (kind, card indices) parts (`groups_of` makes them groups).
+
+        Examples:
+            >>> from rules.zipai.cards import counts
+            >>> from rules.zipai.presets import config
+            >>> found = complete_splits(list(counts(config().rules.deck.parse("三三三四五六"))), 0, (), None, config())
+            >>> found.parts((3, False))
+            ((<GroupKind.KAN: '坎'>, (2, 2, 2)), (<GroupKind.SHUN: '顺子'>, (3, 4, 5)))
+        """
         return splitter(self.config).split(list(self.rest), self.pairs, self.peng, self.locked, outcome)
 
 
 def complete_splits(concealed: list[int], pairs: int, locked: tuple[int, ...], peng: int | None,
                     config: Config) -> Splits:
     """Every (胡息, 列列) a complete split of the concealed cards gives; the `locked` 坎 stay
-    whole (zp-r-kan-split)."""
+    whole (zp-r-kan-split).
+
+    Examples:
+        >>> from rules.zipai.cards import counts
+        >>> from rules.zipai.presets import config
+        >>> complete_splits(list(counts(config().rules.deck.parse("三三三四五六"))), 0, (), None, config()).outcomes
+        [(3, False)]
+    """
     rest = list(concealed)
     bits = 0
     for i in locked:
@@ -278,6 +364,13 @@ def complete_splits(concealed: list[int], pairs: int, locked: tuple[int, ...], p
 
 
 def groups_of(parts: tuple[Part, ...], config: Config) -> tuple[Group, ...]:
+    """The groups of a split's parts (one shared object per group, from the splitter).
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> [(g.kind.value, g.huxi) for g in groups_of(((GroupKind.KAN, (2, 2, 2)), (GroupKind.SHUN, (3, 4, 5))), config())]
+        [('坎', 3), ('顺子', 0)]
+    """
     group = splitter(config).group
     return tuple(group(kind, cards) for kind, cards in parts)
 
@@ -289,6 +382,12 @@ def best_partial(counts: tuple[int, ...], win: int | None, config: Config,
     `win` is the index of a winning card from another player, whose 坎 counts as
     a 碰; `locked` 坎 stay whole (zp-r-kan-split); the memo holds the best split
     of each remainder.
+
+    Examples:
+        >>> from rules.zipai.cards import counts
+        >>> from rules.zipai.presets import config
+        >>> [kind.value for kind, _ in best_partial(counts(config().rules.deck.parse("三三三四五六七")), None, config())]
+        ['坎', '顺子', '散牌']
     """
     @cache
     def value(kind: GroupKind, cards: tuple[int, ...]) -> int:
@@ -328,7 +427,14 @@ def best_partial(counts: tuple[int, ...], win: int | None, config: Config,
 
 
 def specials(concealed: list[int], shown: tuple[Group, ...], opening: bool, config: Config) -> tuple[Special, ...]:
-    """The opening-hand patterns this hand holds. A 坎 is three alike held concealed."""
+    """The opening-hand patterns this hand holds. A 坎 is three alike held concealed.
+
+    Examples:
+        >>> from rules.zipai.cards import counts
+        >>> from rules.zipai.presets import config
+        >>> specials(list(counts(config().rules.deck.parse("三三三四四四五五五六六六七七七"))), (), True, config())
+        (<Special.WUKAN: '五坎'>,)
+    """
     longs = sum(g.kind is GroupKind.LONG for g in shown)
     return patterns(longs, sum(c >= 3 for c in concealed), opening, config)
 
@@ -339,6 +445,11 @@ def patterns(longs: int, kans: int, opening: bool, config: Config) -> tuple[Spec
     三垅 and 五坎 are opening hands only; 一拢（坎）三坎 may also be completed in
     play (zp-3-yilong-sankan-2), and under reading zp-r-yilong-sankan=four_kan_too
     four 坎 count as one 坎 (拢) and three.
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> patterns(0, 5, True, config()), patterns(1, 3, False, config()), patterns(0, 5, False, config())
+        ((<Special.WUKAN: '五坎'>,), (<Special.YILONG_SANKAN: '一拢（坎）三坎'>,), ())
     """
     m = config.rules.mingtang
     found = []
@@ -356,7 +467,15 @@ def patterns(longs: int, kans: int, opening: bool, config: Config) -> tuple[Spec
 
 def pattern_groups(special: Special, concealed: list[int], shown: tuple[Group, ...], win: int | None,
                    config: Config) -> tuple[Group, ...]:
-    """Only the groups that make the pattern, the best ones (reading zp-r-special-huxi)."""
+    """Only the groups that make the pattern, the best ones (reading zp-r-special-huxi).
+
+    Examples:
+        >>> from rules.zipai.cards import counts
+        >>> from rules.zipai.presets import config
+        >>> cards = list(counts(config().rules.deck.parse("三三三四四四五五五六六六七七七")))
+        >>> [g.huxi for g in pattern_groups(Special.WUKAN, cards, (), None, config())]
+        [9, 3, 3, 3, 3]
+    """
     m = config.rules.mingtang
     longs = sorted((g for g in shown if g.kind is GroupKind.LONG), key=lambda g: -g.huxi)
     kans = sorted(
@@ -379,7 +498,15 @@ def pattern_groups(special: Special, concealed: list[int], shown: tuple[Group, .
 
 @dataclass(frozen=True)
 class Arrangement:
-    """One way to read the hand: its groups (shown first) and the pattern it wins by."""
+    """One way to read the hand: its groups (shown first) and the pattern it wins by.
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> parts = ((GroupKind.KAN, (2, 2, 2)), (GroupKind.SHUN, (3, 4, 5)))
+        >>> reading = Arrangement(groups_of(parts, config()), None, True)
+        >>> reading.huxi, reading.lielie, reading.fours
+        (3, False, 0)
+    """
 
     groups: tuple[Group, ...]
     special: Special | None
@@ -387,13 +514,33 @@ class Arrangement:
 
     @property
     def huxi(self) -> int:
+        """The 胡息 of all the groups.
+
+        Examples:
+            >>> from rules.zipai.presets import config
+            >>> Arrangement(groups_of(((GroupKind.KAN, (2, 2, 2)),), config()), None, True).huxi
+            3
+        """
         return sum(g.huxi for g in self.groups)
 
     @property
     def lielie(self) -> bool:
-        """列列胡: every group but the pair has 胡 (ext-zp-lielie-pair); loose cards break it."""
+        """列列胡: every group but the pair has 胡 (ext-zp-lielie-pair); loose cards break it.
+
+        Examples:
+            >>> from rules.zipai.presets import config
+            >>> Arrangement(groups_of(((GroupKind.KAN, (2, 2, 2)), (GroupKind.JIANG, (5, 5))), config()), None, True).lielie
+            True
+        """
         return self.complete and all(g.huxi > 0 for g in self.groups if g.kind is not GroupKind.JIANG)
 
     @property
     def fours(self) -> int:
+        """How many groups of four (招, 拢) the reading holds.
+
+        Examples:
+            >>> from rules.zipai.presets import config
+            >>> Arrangement(groups_of(((GroupKind.KAN, (2, 2, 2)),), config()), None, True).fours
+            0
+        """
         return sum(g.kind in FOURS for g in self.groups)

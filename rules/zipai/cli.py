@@ -50,7 +50,13 @@ def _seat(value: Any, what: str, winner: bool = True) -> Seat:
 
 
 def parse_shown(items: Any, config: Config) -> tuple[Group, ...]:
-    """The shown groups: 碰, 招, 拢 (and 吃, a shown run)."""
+    """The shown groups: 碰, 招, 拢 (and 吃, a shown run).
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> [(g.kind.value, g.huxi) for g in parse_shown([{"kind": "拢", "cards": "肆肆肆肆"}, {"kind": "碰", "cards": "五五五"}], config())]
+        [('拢', 12), ('碰', 1)]
+    """
     _type(items, list, "shown", 'a list of {"kind": "碰"|"招"|"拢"|"吃", "cards": "七七七"}')
     most = SHOWN_MOST
     if len(items) > most:
@@ -82,6 +88,11 @@ def gang_bounds(config: Config) -> tuple[int, int, int]:
     A player's hand grows by one card for each four after the first
     (zp-1-longpai-r1, zp-1-zhaopai-r2), so k fours need 4k ≤ 20 + 1 + (k − 1)
     cards: at most six. Each four takes every copy of its kind: at most 20.
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> gang_bounds(config())
+        (5, 6, 20)
     """
     rules = config.rules
     copies, held = rules.deck.copies, rules.dealt.value + rules.dealer_extra.value
@@ -89,6 +100,13 @@ def gang_bounds(config: Config) -> tuple[int, int, int]:
 
 
 def parse_gang(items: Any, config: Config) -> tuple[GangEvent, ...]:
+    """The 杠分 events of a request's `gang` list, checked against what the cards allow (`gang_bounds`).
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> parse_gang([{"kind": "垅", "by": "胡牌者"}], config())
+        (GangEvent(kind=<GangKind.LONG: '垅'>, by=<Seat.WINNER: '胡牌者'>, source=None),)
+    """
     _type(items, list, "gang", 'a list of {"kind": "垅"|"点招"|"自招", "by": seat, "from": seat}')
     longs_most, fours_most, table_most = gang_bounds(config)
     if len(items) > table_most:
@@ -116,7 +134,16 @@ def parse_gang(items: Any, config: Config) -> tuple[GangEvent, ...]:
 
 
 def parse_extras(value: Any) -> dict[str, bool]:
-    """The `extras` list as flags (opening, haidi, toukuai), each given at most once."""
+    """The `extras` list as flags (opening, haidi, toukuai), each given at most once.
+
+    Examples:
+        >>> parse_extras(["海底"])
+        {'haidi': True, 'toukuai': False, 'opening': False}
+        >>> parse_extras(["海底", "海底"])
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: extras lists "海底" twice; each one at most once
+    """
     extras = _type(value, list, "extras", f"a list of {', '.join(EXTRAS)}")
     flags = {name: False for name in EXTRAS.values()}
     for item in distinct((_choice(item, tuple(EXTRAS), "extras item") for item in extras), "extras"):
@@ -125,7 +152,13 @@ def parse_extras(value: Any) -> dict[str, bool]:
 
 
 def parse(request: dict, base: Config | None = None) -> tuple[Hand, Circumstances, tuple[GangEvent, ...], Config]:
-    """A checked request: the hand, the circumstances, the 杠分 events, the config in force."""
+    """A checked request: the hand, the circumstances, the 杠分 events, the config in force.
+
+    Examples:
+        >>> hand, c, gang, config = parse({"hand": "贰柒拾七八九伍陆柒捌捌", "win": "点炮", "from": "下家"})
+        >>> c.win.value, c.source.value, gang, config.readings.rounding
+        ('点炮', '下家', (), 'ceil10')
+    """
     _keys(request, FIELDS, "the request")
     config = base or default_config()
     overrides = _type(request.get("readings", {}), dict, "readings", 'an object {"zp-r-…": "option"}')
@@ -209,6 +242,14 @@ def _group_json(g: Group, config: Config) -> dict:
 
 
 def score_request(request: dict, base: Config | None = None) -> dict:
+    """The scored request under `base` (default: the document's rules and default readings), as the CLI prints it.
+
+    Examples:
+        >>> out = score_request({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "拢", "cards": "肆肆肆肆"},
+        ...                      {"kind": "碰", "cards": "五五五"}, {"kind": "碰", "cards": "六六六"}], "win": "自摸"})
+        >>> out["total"], out["huxi"], out["mingtang"]
+        (100, 23, ['归', '自摸'])
+    """
     hand, c, gang, config = parse(request, base)
     result = score_hand(hand, c, config)
     s = result.settlement
@@ -254,5 +295,11 @@ def score_request(request: dict, base: Config | None = None) -> dict:
 
 
 def score(request: dict) -> dict:
-    """What `python -m rules score --game zipai` calls: the default rules and readings."""
+    """What `python -m rules score --game zipai` calls: the default rules and readings.
+
+    Examples:
+        >>> score({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "拢", "cards": "肆肆肆肆"},
+        ...        {"kind": "碰", "cards": "五五五"}, {"kind": "碰", "cards": "六六六"}], "win": "自摸"})["net"]
+        {'胡牌者': 100, '上家': -50, '下家': -50}
+    """
     return score_request(request)

@@ -18,7 +18,13 @@ from .cards import Deck, Size
 
 @dataclass(frozen=True)
 class Mingtang:
-    """The 名堂 table (胡牌名堂), one field per value the table gives."""
+    """The 名堂 table (胡牌名堂), one field per value the table gives.
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> config().rules.mingtang.zimo.value, config().rules.mingtang.zimo.rule
+        (10, 'zp-3-zimo-r2')
+    """
 
     tianhu: Const
     lielie: Const
@@ -59,13 +65,27 @@ class Mingtang:
 
 @dataclass(frozen=True)
 class Settlement:
+    """How a win is paid: 点炮 doubles, the product is rounded up to 10.
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> config().rules.settlement.rounding.value
+        10
+    """
+
     dianpao: Const  # 点炮开双倍
     rounding: Const  # 向上取整到 10
 
 
 @dataclass(frozen=True)
 class Gang:
-    """来点儿（杠分）."""
+    """来点儿（杠分）: what each 垅, 点招 and 自招 is paid.
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> config().rules.gang.long.quote
+        '每人付20分'
+    """
 
     long: Const  # 垅：每人付
     dianzhao: Const  # 点招：点招的人给
@@ -74,6 +94,14 @@ class Gang:
 
 @dataclass(frozen=True)
 class Rules:
+    """The constants of document 003: the deck, the 胡息 of each group, the 名堂, payment and 杠分.
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> config().rules.players.value
+        3
+    """
+
     deck: Deck
     deck_rules: dict[str, str]  # what each deck fact rests on
     players: Const
@@ -88,6 +116,13 @@ class Rules:
     ext: dict[str, tuple[str, str]]  # rules not in the document: id → (title, public source)
 
     def group_huxi(self, kind: str, colour: str, size: Size) -> Const:
+        """The 胡息 of a group by kind, colour and size.
+
+        Examples:
+            >>> from rules.zipai.presets import config
+            >>> config().rules.group_huxi("拢", "黑", Size.BIG).value
+            12
+        """
         return self.huxi[(kind, colour, size.value)]
 
 
@@ -127,7 +162,13 @@ READINGS: dict[str, tuple[str, tuple[str, ...]]] = {
 
 @dataclass(frozen=True)
 class Readings:
-    """The option in force for each reading (field names: READINGS)."""
+    """The option in force for each reading (field names: READINGS).
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> config().readings.dianpao
+        'whole'
+    """
 
     combine: str
     rounding: str
@@ -165,17 +206,42 @@ class Readings:
                 raise RuleError(f"reading {f.name}: unknown option {echo(getattr(self, f.name))}")
 
     def by_id(self) -> dict[str, str]:
+        """Reading id (zp-r-…) → option, as the command line reports them.
+
+        Examples:
+            >>> from rules.zipai.presets import config
+            >>> config().readings.by_id()["zp-r-combine"]
+            'multiply'
+        """
         return {rid: getattr(self, name) for rid, (name, _) in READINGS.items()}
 
 
 @dataclass(frozen=True)
 class Config:
+    """What every scoring function takes: the rules, the readings in force and the defaults.
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> config().readings == config().default_readings
+        True
+    """
+
     rules: Rules
     readings: Readings
     default_readings: Readings
 
     def with_readings(self, overrides: dict[str, str]) -> Config:
-        """The same rules under other options, given by reading id (zp-r-…)."""
+        """The same rules under other options, given by reading id (zp-r-…).
+
+        Examples:
+            >>> from rules.zipai.presets import config
+            >>> config().with_readings({"zp-r-combine": "add"}).readings.combine
+            'add'
+            >>> config().with_readings({"zp-r-combine": "both"})
+            Traceback (most recent call last):
+            ...
+            rules.errors.RuleError: reading zp-r-combine: unknown option "both"; options: multiply, add
+        """
         changes = {}
         for rid, option in overrides.items():
             if rid not in READINGS:

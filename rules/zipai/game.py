@@ -20,7 +20,15 @@ DEFAULT = "default"
 
 
 class Zipai(Game):
-    """Document 003: three players, one rule set under named readings (zp-r-…)."""
+    """Document 003: three players, one rule set under named readings (zp-r-…).
+
+    Examples:
+        >>> z = Zipai()
+        >>> z.rules(options={"zp-r-dianpao": "multiplier"}).readings.dianpao
+        'multiplier'
+        >>> z.score({"hand": "一二三四五六七八九壹贰叁肆伍陆柒捌玖贰柒拾", "win": "点炮", "from": "下家"})["total"]
+        40
+    """
 
     id = "zipai"
     title = "三人字牌"

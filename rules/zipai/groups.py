@@ -17,6 +17,13 @@ from .config import Rules
 
 
 class GroupKind(StrEnum):
+    """The kinds of group a 字牌 hand is arranged into (组), named as players call them.
+
+    Examples:
+        >>> GroupKind("拢"), GroupKind.ERQISHI.value
+        (<GroupKind.LONG: '拢'>, '二七十')
+    """
+
     PENG = "碰"  # three alike, one of them from another player
     KAN = "坎"  # three alike, all held
     ZHAO = "招"  # a 坎 and the fourth card
@@ -35,7 +42,15 @@ FOURS = (GroupKind.ZHAO, GroupKind.LONG)
 
 @dataclass(frozen=True)
 class Group:
-    """One group of the chosen arrangement, with its 胡息 and the rule for it."""
+    """One group of the chosen arrangement, with its 胡息 and the rule for it.
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> rules = config().rules
+        >>> g = shown_group("拢", rules.deck.parse("肆肆肆肆"), rules)
+        >>> g.kind.value, g.huxi, g.rule
+        ('拢', 12, 'zp-2-hei-long-r1')
+    """
 
     kind: GroupKind
     cards: tuple[Card, ...]
@@ -45,6 +60,14 @@ class Group:
 
     @property
     def is_four(self) -> bool:
+        """招 and 拢 hold four cards (each adds one to the hand's count).
+
+        Examples:
+            >>> from rules.zipai.presets import config
+        >>> rules = config().rules
+        >>> shown_group("碰", rules.deck.parse("五五五"), rules).is_four
+        False
+        """
         return self.kind in FOURS
 
 
@@ -53,6 +76,14 @@ def table_colour(kind: GroupKind, cards: tuple[Card, ...], deck: Deck) -> str:
 
     碰/坎/招/拢 go by the colour of their card; the table lists 一二三 under 黑牌
     and 二七十 under 红牌; the groups the table does not have are colourless.
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> rules = config().rules
+        >>> table_colour(GroupKind.KAN, rules.deck.parse("七七七"), rules.deck)
+        '红'
+        >>> table_colour(GroupKind.YIERSAN, rules.deck.parse("一二三"), rules.deck)
+        '黑'
     """
     if kind in ALIKE:
         return deck.colour(cards[0]).value
@@ -64,13 +95,27 @@ def table_colour(kind: GroupKind, cards: tuple[Card, ...], deck: Deck) -> str:
 
 
 def make(kind: GroupKind, cards: tuple[Card, ...], rules: Rules, shown: bool = False) -> Group:
-    """A group with its 胡息 from the table."""
+    """A group with its 胡息 from the table.
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> rules = config().rules
+        >>> make(GroupKind.ERQISHI, rules.deck.parse("贰柒拾"), rules).huxi
+        9
+    """
     const = rules.group_huxi(kind.value, table_colour(kind, cards, rules.deck), cards[0].size)
     return Group(kind, tuple(sorted(cards)), shown, const.value, const.rule)
 
 
 def sequence_kind(cards: tuple[Card, ...]) -> GroupKind | None:
-    """Which kind of three-card run these are, if any: same size, n n+1 n+2 or 2 7 10 (ext-zp-runs)."""
+    """Which kind of three-card run these are, if any: same size, n n+1 n+2 or 2 7 10 (ext-zp-runs).
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> rules = config().rules
+        >>> [sequence_kind(rules.deck.parse(t)) for t in ("二七十", "三四五", "三四伍")]
+        [<GroupKind.ERQISHI: '二七十'>, <GroupKind.SHUN: '顺子'>, None]
+    """
     if len(cards) != 3 or len({c.size for c in cards}) != 1:
         return None
     numbers = sorted(c.number for c in cards)
@@ -89,7 +134,16 @@ SHOWN_KINDS = ("碰", "招", "拢", "吃")
 
 
 def shown_group(kind: str, cards: tuple[Card, ...], rules: Rules) -> Group:
-    """A group shown on the table, checked: 碰 three alike, 招/拢 four alike, 吃 a run."""
+    """A group shown on the table, checked: 碰 three alike, 招/拢 four alike, 吃 a run.
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> rules = config().rules
+        >>> shown_group("碰", rules.deck.parse("一二三"), rules)
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: 碰 一二三 is not a group: 碰 is 3 identical cards
+    """
     deck = rules.deck
     if kind == "吃":
         run = sequence_kind(cards)

@@ -30,7 +30,14 @@ from .scoring import Circumstances, HandFacts, Settlement, Win, settle
 
 @dataclass(frozen=True)
 class Hand:
-    """The winner's cards: concealed (with the winning card) and shown groups."""
+    """The winner's cards: concealed (with the winning card) and shown groups.
+
+    Examples:
+        >>> from rules.zipai.cli import parse
+        >>> hand, *_ = parse({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "碰", "cards": "五五五"}], "win": "自摸"})
+        >>> len(hand.concealed), len(hand.cards), hand.win_card == hand.concealed[-1]
+        (11, 14, True)
+    """
 
     concealed: tuple[Card, ...]
     shown: tuple[Group, ...]
@@ -53,6 +60,16 @@ class Hand:
 
 @dataclass(frozen=True)
 class Scored:
+    """The reading chosen, the facts the settlement read from it, and the settlement.
+
+    Examples:
+        >>> from rules.zipai.cli import parse
+        >>> hand, c, _, config = parse({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "拢", "cards": "肆肆肆肆"},
+        ...                             {"kind": "碰", "cards": "五五五"}, {"kind": "碰", "cards": "六六六"}], "win": "自摸"})
+        >>> found = score(hand, c, config)
+        >>> found.arrangement.huxi, found.facts.gui, found.settlement.names
+        (23, 1, ('归', '自摸'))
+    """
     arrangement: Arrangement
     facts: HandFacts
     settlement: Settlement
@@ -64,6 +81,13 @@ def expected_cards(hand: Hand, c: Circumstances, config: Config) -> int:
     Dealt 20, the dealer one more, the winning card one more; every group of
     four after the first one more (zp-1-longpai-r1: 有2拢时多摸一张; zp-1-zhaopai-r2:
     only the first 招 is followed by a discard).
+
+    Examples:
+        >>> from rules.zipai.cli import parse
+        >>> hand, c, _, config = parse({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "拢", "cards": "肆肆肆肆"},
+        ...                             {"kind": "碰", "cards": "五五五"}, {"kind": "碰", "cards": "六六六"}], "win": "自摸"})
+        >>> expected_cards(hand, c, config)  # 20 dealt, the winning card, one more after the 拢
+        21
     """
     fours = sum(g.is_four for g in hand.shown)
     extra = max(0, fours - 1)
@@ -73,7 +97,17 @@ def expected_cards(hand: Hand, c: Circumstances, config: Config) -> int:
 
 
 def check_hand(hand: Hand, c: Circumstances, config: Config) -> None:
-    """Refuse impossible hands: a fifth copy, a wrong count, a misplaced winning card."""
+    """Refuse impossible hands: a fifth copy, a wrong count, a misplaced winning card.
+
+    Examples:
+        >>> from rules.zipai.cli import parse
+        >>> hand, c, _, config = parse({"hand": "贰柒拾七八九伍陆柒捌", "shown": [{"kind": "拢", "cards": "肆肆肆肆"},
+        ...                             {"kind": "碰", "cards": "五五五"}, {"kind": "碰", "cards": "六六六"}], "win": "自摸"})
+        >>> check_hand(hand, c, config)
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: wrong card count: 20 cards, but this hand must hold 21 (with 1 招/拢; 不见于原文)
+    """
     deck, rules = config.rules.deck, config.rules
     for index, n in enumerate(hand.every_count):
         if n > deck.copies:
@@ -126,6 +160,13 @@ class Reading:
     """One way the hand can score: a complete split's (胡息, 列列) or an opening pattern.
 
     The groups are made only for the reading that is chosen (`arrangement`).
+
+    Examples:
+        >>> from rules.zipai.cli import parse
+        >>> hand, c, _, config = parse({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "拢", "cards": "肆肆肆肆"},
+        ...                             {"kind": "碰", "cards": "五五五"}, {"kind": "碰", "cards": "六六六"}], "win": "自摸"})
+        >>> [(r.huxi, r.lielie, r.special) for r in readings(hand, c, config)]
+        [(23, False, None)]
     """
 
     huxi: int
@@ -135,12 +176,29 @@ class Reading:
     build: Callable[[], Arrangement]
 
     def arrangement(self) -> Arrangement:
+        """The groups of this reading, made now (only the chosen reading's are).
+
+        Examples:
+            >>> from rules.zipai.cli import parse
+            >>> hand, c, _, config = parse({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "拢", "cards": "肆肆肆肆"},
+            ...                             {"kind": "碰", "cards": "五五五"}, {"kind": "碰", "cards": "六六六"}], "win": "自摸"})
+            >>> [g.kind.value for g in readings(hand, c, config)[0].arrangement().groups]
+            ['拢', '碰', '碰', '顺子', '二七十', '顺子', '将']
+        """
         return self.build()
 
 
 def readings(hand: Hand, c: Circumstances, config: Config) -> list[Reading]:
     """Every reading of the hand that can score differently: each (胡息, 列列) a complete split
-    of the concealed cards gives, and each opening pattern the hand holds."""
+    of the concealed cards gives, and each opening pattern the hand holds.
+
+    Examples:
+        >>> from rules.zipai.cli import parse
+        >>> hand, c, _, config = parse({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "拢", "cards": "肆肆肆肆"},
+        ...                             {"kind": "碰", "cards": "五五五"}, {"kind": "碰", "cards": "六六六"}], "win": "自摸"})
+        >>> len(readings(hand, c, config)), readings(hand, c, config)[0].huxi
+        (1, 23)
+    """
     concealed = hand.concealed_count
     win = hand.win_card.index if hand.win_card is not None and _from_other(c, config) else None
     other = hand.win_card.index if hand.win_card is not None and c.win in (Win.DIANPAO, Win.WALL) else None
@@ -172,7 +230,15 @@ def _regular(hand: Hand, found, outcome: tuple[int, bool], config: Config) -> Ar
 
 @dataclass(frozen=True)
 class Counted:
-    """What the settlement reads from the cards alone, whatever the split."""
+    """What the settlement reads from the cards alone, whatever the split.
+
+    Examples:
+        >>> from rules.zipai.cli import parse
+        >>> hand, c, _, config = parse({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "拢", "cards": "肆肆肆肆"},
+        ...                             {"kind": "碰", "cards": "五五五"}, {"kind": "碰", "cards": "六六六"}], "win": "自摸"})
+        >>> count_hand(hand, config)
+        Counted(red=5, red_concealed=5, gui=1)
+    """
 
     red: int
     red_concealed: int
@@ -180,6 +246,15 @@ class Counted:
 
 
 def count_hand(hand: Hand, config: Config) -> Counted:
+    """The red cards (in all, and concealed) and the 归 (kinds held four times) of the whole hand.
+
+    Examples:
+        >>> from rules.zipai.cli import parse
+        >>> hand, c, _, config = parse({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "拢", "cards": "肆肆肆肆"},
+        ...                             {"kind": "碰", "cards": "五五五"}, {"kind": "碰", "cards": "六六六"}], "win": "自摸"})
+        >>> count_hand(hand, config).gui
+        1
+    """
     red = splitter(config).red_kinds
     concealed, every = hand.concealed_count, hand.every_count
     gui = every.count(config.rules.mingtang.gui_copies.value)
@@ -187,6 +262,15 @@ def count_hand(hand: Hand, config: Config) -> Counted:
 
 
 def facts(reading: Reading | Arrangement, hand: Hand, config: Config, counted: Counted | None = None) -> HandFacts:
+    """What the settlement reads from a reading of this hand (`HandFacts`).
+
+    Examples:
+        >>> from rules.zipai.cli import parse
+        >>> hand, c, _, config = parse({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "拢", "cards": "肆肆肆肆"},
+        ...                             {"kind": "碰", "cards": "五五五"}, {"kind": "碰", "cards": "六六六"}], "win": "自摸"})
+        >>> facts(readings(hand, c, config)[0], hand, config)
+        HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1, complete=True, special=None)
+    """
     counted = counted or count_hand(hand, config)
     complete = reading.special is None
     return HandFacts(
@@ -203,7 +287,15 @@ def facts(reading: Reading | Arrangement, hand: Hand, config: Config, counted: C
 
 def score(hand: Hand, c: Circumstances, config: Config) -> Scored:
     """The best-paying reading of the hand, settled (ext-zp-best); ties: more 胡息, then a
-    regular hand before an opening pattern, then 列列."""
+    regular hand before an opening pattern, then 列列.
+
+    Examples:
+        >>> from rules.zipai.cli import parse
+        >>> hand, c, _, config = parse({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "拢", "cards": "肆肆肆肆"},
+        ...                             {"kind": "碰", "cards": "五五五"}, {"kind": "碰", "cards": "六六六"}], "win": "自摸"})
+        >>> score(hand, c, config).settlement.formula
+        '上家付：23→30＋归10＋自摸10=50；下家付：23→30＋归10＋自摸10=50'
+    """
     check_hand(hand, c, config)
     counted = count_hand(hand, config)
     found: list[tuple[Reading, HandFacts, Settlement]] = []

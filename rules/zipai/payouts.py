@@ -78,6 +78,12 @@ class HandRow:
 
     `discard` is the same 牌型 and 胡数 won on another player's card (点炮, 墩上),
     which may hold a pair and that card spread over groups (zp-r-kan-split).
+
+    Examples:
+        >>> from rules.zipai.scoring import HandFacts
+        >>> row = HandRow(HandFacts(huxi=10, red=2, red_concealed=2, lielie=False, gui=0, fours=0), False, True, "")
+        >>> price_row(row, Win.ZIMO, "无人爆牌", False, False, default_config())["id"]
+        'zp-banghu-10-zimo-none'
     """
 
     facts: HandFacts
@@ -117,7 +123,13 @@ def _nominal_red(colour: str, config: Config) -> int:
 
 def hand_rows(config: Config) -> list[HandRow]:
     """Every colour class × 列列, over 胡数 from the least to the most a real hand of it reaches,
-    won in play or as dealt (天胡); then the opening patterns the same way."""
+    won in play or as dealt (天胡); then the opening patterns the same way.
+
+    Examples:
+        >>> rows = hand_rows(default_config())
+        >>> rows[0].facts.huxi == default_config().rules.min_huxi.value, any(r.opening for r in rows)
+        (True, True)
+    """
     found = reached()
     special = found.special
     low = config.rules.min_huxi.value
@@ -153,7 +165,14 @@ def _hand_row(cheapest: dict, colour: str, lielie: bool, huxi: int, opening: boo
 
 
 def situations(row: HandRow) -> list[tuple[Win, str, bool, bool]]:
-    """(win, 爆 situation, 海底, 头块) to price this hand under; illegal ones are dropped by the core."""
+    """(win, 爆 situation, 海底, 头块) to price this hand under; illegal ones are dropped by the core.
+
+    Examples:
+        >>> from rules.zipai.scoring import HandFacts
+        >>> row = HandRow(HandFacts(huxi=10, red=2, red_concealed=2, lielie=False, gui=0, fours=0), False, True, "")
+        >>> situations(row)[0]
+        (<Win.ZIMO: '自摸'>, '无人爆牌', False, False)
+    """
     if row.opening:
         return [(Win.OPENING, "无人爆牌", False, False)]
     out = []
@@ -167,6 +186,13 @@ def situations(row: HandRow) -> list[tuple[Win, str, bool, bool]]:
 
 
 def circumstances(win: Win, bao: str, haidi: bool, toukuai: bool, dealer: bool) -> Circumstances:
+    """The circumstances of one table situation (a 爆 situation named as the table names it; 点炮 from 上家).
+
+    Examples:
+        >>> c = circumstances(Win.ZIMO, "上家爆牌", True, False, True)
+        >>> c.bao_shang.value, c.haidi, c.dealer
+        ('爆', True, True)
+    """
     winner, shang, xia = BAO[bao][1]
     source = Seat.SHANG if win in (Win.DIANPAO, Win.WALL) else None
     return Circumstances(win, source, winner, shang, xia, haidi, toukuai, dealer)
@@ -180,7 +206,17 @@ def _hand_label(s: Settlement, special: Special | None) -> str:
 
 
 def price_row(row: HandRow, win: Win, bao: str, haidi: bool, toukuai: bool, config: Config) -> dict | None:
-    """One payout row, or None when the rules rule the situation out."""
+    """One payout row, or None when the rules rule the situation out.
+
+    Examples:
+        >>> from rules.zipai.scoring import HandFacts
+        >>> row = HandRow(HandFacts(huxi=10, red=2, red_concealed=2, lielie=False, gui=0, fours=0), False, True, "")
+        >>> out = price_row(row, Win.DIANPAO, "无人爆牌", False, False, default_config())
+        >>> out["total"], out["formula"]
+        (60, '上家付：(30)×2=60')
+        >>> price_row(row, Win.ZIMO, "无人爆牌", False, True, default_config()) is None  # 头块 needs the winner 爆 (zp-3-toukuai-r1)
+        True
+    """
     if win in (Win.DIANPAO, Win.WALL) and row.discard is not None:
         row = row.discard
     c = circumstances(win, bao, haidi, toukuai, dealer=row.opening)
@@ -223,7 +259,12 @@ def price_row(row: HandRow, win: Win, bao: str, haidi: bool, toukuai: bool, conf
 
 
 def gang_rows(config: Config) -> list[dict]:
-    """来点儿（杠分）: one row per event, paid apart from the win."""
+    """来点儿（杠分）: one row per event, paid apart from the win.
+
+    Examples:
+        >>> [(r["id"], r["total"]) for r in gang_rows(default_config())][0]
+        ('zp-gangfen-long', 40)
+    """
     out = []
     for kind, source in ((GangKind.LONG, None), (GangKind.DIANZHAO, Seat.SHANG), (GangKind.ZIZHAO, None)):
         payments, rules = gang_payments((GangEvent(kind, Seat.WINNER, source),), config)
@@ -245,6 +286,13 @@ def gang_rows(config: Config) -> list[dict]:
 
 
 def payout_rows(config: Config | None = None) -> list[dict]:
+    """Every row of the 字牌 payout table: every hand row × situation, then the 杠分 rows.
+
+    Examples:
+        >>> rows = payout_rows()
+        >>> rows[0]["id"], rows[-1]["id"], len({r["id"] for r in rows}) == len(rows)
+        ('zp-banghu-10-zimo-none', 'zp-gangfen-zizhao', True)
+    """
     config = config or default_config()
     rows = []
     for row in hand_rows(config):
@@ -256,6 +304,12 @@ def payout_rows(config: Config | None = None) -> list[dict]:
 
 
 def payout_json(rows: list[dict]) -> dict:
+    """The payout table as published (zipai_payouts.json, schema `zipai.payouts`): columns, filter dimensions, rows.
+
+    Examples:
+        >>> list(payout_json(payout_rows()[:3]))
+        ['game', 'title', 'edition_inputs', 'columns', 'dimensions', 'rows']
+    """
     values = {key: [] for key, _ in DIMENSIONS}
     for r in rows:
         for key, _ in DIMENSIONS:

@@ -21,11 +21,23 @@ KINDS_OF_CARD = 10  # 一…十 in each size
 
 @cache
 def rules_data() -> dict:
+    """data/zipai/rules.toml as read (`build_rules` checks it).
+
+    Examples:
+        >>> "mingtang" in rules_data()
+        True
+    """
     return read_toml(RULES)
 
 
 @cache
 def readings_data() -> dict:
+    """data/zipai/readings.toml as read (`build_readings` checks it): every reading with its quotes.
+
+    Examples:
+        >>> readings_data()["reading"][0]["id"]
+        'zp-r-combine'
+    """
     return read_toml(READINGS_FILE)
 
 
@@ -61,6 +73,12 @@ def _count_cards(deck: dict) -> None:
 
 
 def build_rules(data: dict) -> Rules:
+    """The constants of document 003 from rules.toml, each with its rule id and quote.
+
+    Examples:
+        >>> build_rules(rules_data()).gang.long.value
+        20
+    """
     file = f"data/{RULES}"
     keys(data, file, ["deck", "hand", "huxi", "mingtang", "settlement", "gang", "ext"])
     deck = keys(data["deck"], f"{file} [deck]",
@@ -107,6 +125,17 @@ def build_rules(data: dict) -> Rules:
 
 
 def build_readings(data: dict) -> Readings:
+    """The default option of every reading; the file must list exactly the readings and options the
+    core knows (`config.READINGS`).
+
+    Examples:
+        >>> build_readings(readings_data()).combine
+        'multiply'
+        >>> build_readings({"reading": []})
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: data/zipai/readings.toml: missing reading ...; unknown reading —
+    """
     file = f"data/{READINGS_FILE}"
     keys(data, file, ["reading"])
     given = {}
@@ -147,5 +176,10 @@ def readings() -> Readings:
 
 @cache
 def config() -> Config:
-    """The rules of document 003 under the default readings."""
+    """The rules of document 003 under the default readings (`Game.rules` of 字牌 starts here).
+
+    Examples:
+        >>> config().readings.rounding, config().rules.min_huxi.value
+        ('ceil10', 10)
+    """
     return Config(rules(), readings(), readings())

@@ -29,7 +29,14 @@ Parts = tuple[tuple[GroupKind, tuple[int, ...]], ...]
 
 @dataclass(frozen=True)
 class Reach:
-    """What legal winning hands reach, with the fewest 归 a hand of each holds."""
+    """What legal winning hands reach, with the fewest 归 a hand of each holds.
+
+    Examples:
+        >>> from rules.zipai.payouts import reached  # reach(config()), computed once
+        >>> found = reached()
+        >>> found.most[0], sorted({pattern for pattern, _ in found.special})
+        (96, ['一拢（坎）三坎', '三垅', '五坎'])
+    """
 
     regular: dict[tuple[int, bool, int], int]  # (red cards, 列列, 胡息) of hands won in play on a card drawn
     discard: dict[tuple[int, bool, int], int]  # the same won on another player's card (点炮, 墩上)
@@ -170,6 +177,13 @@ SPAN = 128
 
 
 def reach(config: Config) -> Reach:
+    """Every (red cards, 列列, 胡息) legal winning hands reach under these rules, each with its fewest 归.
+
+    Examples:
+        >>> from rules.zipai.payouts import reached  # the same, computed once for the payout table
+        >>> (0, False, 10) in reached().regular
+        True
+    """
     table = _Table(config)
     regular, discard, opening = _complete(table, config)
     return Reach(regular, discard, opening, _special(table, config), _most(table, config))

@@ -20,7 +20,12 @@ from .config import Config, Const
 
 
 class Win(StrEnum):
-    """How the hand was won (the document's own words, zp-3-yilong-sankan-2)."""
+    """How the hand was won (the document's own words, zp-3-yilong-sankan-2).
+
+    Examples:
+        >>> [w.value for w in Win]
+        ['自摸', '点炮', '胡别人从墩上的牌', '起手胡']
+    """
 
     ZIMO = "自摸"
     DIANPAO = "点炮"
@@ -29,6 +34,12 @@ class Win(StrEnum):
 
 
 class Seat(StrEnum):
+    """The three seats, named from the winner: 胡牌者, 上家, 下家.
+
+    Examples:
+        >>> [s.value for s in Seat]
+        ['胡牌者', '上家', '下家']
+    """
     WINNER = "胡牌者"
     SHANG = "上家"
     XIA = "下家"
@@ -39,7 +50,12 @@ SEATS = (Seat.WINNER, Seat.SHANG, Seat.XIA)
 
 
 class Bao(StrEnum):
-    """A player's 爆牌 state: none, 爆, or 爆 with 红爆 applied for (ten reds dealt)."""
+    """A player's 爆牌 state: none, 爆, or 爆 with 红爆 applied for (ten reds dealt).
+
+    Examples:
+        >>> [b.value for b in Bao]
+        ['无', '爆', '红爆']
+    """
 
     NONE = "无"
     BAO = "爆"
@@ -55,7 +71,14 @@ NAME_ORDER = (
 
 @dataclass(frozen=True)
 class HandFacts:
-    """What the settlement needs to know about the winning hand."""
+    """What the settlement needs to know about the winning hand.
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> facts = HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1)
+        >>> settle(facts, Circumstances(Win.ZIMO), config()).names
+        ('归', '自摸')
+    """
 
     huxi: int
     red: int  # red cards in the whole hand
@@ -69,7 +92,12 @@ class HandFacts:
 
 @dataclass(frozen=True)
 class Circumstances:
-    """How the hand was won and who stood where."""
+    """How the hand was won and who stood where.
+
+    Examples:
+        >>> Circumstances(Win.DIANPAO, source=Seat.SHANG).bao(Seat.SHANG).value
+        '无'
+    """
 
     win: Win
     source: Seat | None = None  # who discarded (点炮) or turned the card up (墩上)
@@ -82,6 +110,12 @@ class Circumstances:
 
     def bao(self, seat: Seat) -> Bao:
         # Compared by identity: hashing a StrEnum runs Python code, and settle asks often.
+        """The 爆牌 state of one seat.
+
+        Examples:
+            >>> Circumstances(Win.ZIMO, bao_xia=Bao.BAO).bao(Seat.XIA)
+            <Bao.BAO: '爆'>
+        """
         if seat is Seat.WINNER:
             return self.bao_winner
         return self.bao_shang if seat is Seat.SHANG else self.bao_xia
@@ -89,7 +123,12 @@ class Circumstances:
 
 @dataclass(frozen=True)
 class Term:
-    """One factor or addition of the formula: its label, value and rule line."""
+    """One factor or addition of the formula: its label, value and rule line.
+
+    Examples:
+        >>> Term("自摸", 10, "zp-3-zimo-r2").value
+        10
+    """
 
     label: str
     value: int
@@ -98,7 +137,14 @@ class Term:
 
 @dataclass(frozen=True)
 class HandValue:
-    """The winner's side of the formula, the same for every payer."""
+    """The winner's side of the formula, the same for every payer.
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> value = hand_value(HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1), Circumstances(Win.ZIMO), config())
+        >>> value.base, [t.label for t in value.extras]
+        (Term(label='胡数', value=23, rule=''), ['归', '自摸'])
+    """
 
     names: tuple[str, ...]
     base: Term  # 胡数, or the flat 胡 a 名堂 puts in its place
@@ -111,7 +157,14 @@ class HandValue:
 
 @dataclass(frozen=True)
 class Share:
-    """One payer's amount for the win and how it was reached."""
+    """One payer's amount for the win and how it was reached.
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> facts = HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1)
+        >>> settle(facts, Circumstances(Win.DIANPAO, source=Seat.SHANG), config()).shares[0].formula
+        '(23→30＋归10=40)×2=80'
+    """
 
     payer: Seat
     amount: int
@@ -122,7 +175,15 @@ class Share:
 
 @dataclass(frozen=True)
 class Settlement(ledger.Settlement):
-    """The shared settlement, with the 名堂, the 胡数 and each payer's share."""
+    """The shared settlement, with the 名堂, the 胡数 and each payer's share.
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> facts = HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1)
+        >>> done = settle(facts, Circumstances(Win.DIANPAO, source=Seat.SHANG), config())
+        >>> [(p.payer.value, p.amount) for p in done.payments], done.huzi
+        ([('上家', 80)], 23)
+    """
 
     names: tuple[str, ...]
     huzi: int  # 胡数 after 名堂 (and 头块), before 倍数
@@ -137,7 +198,15 @@ def _term(label: str, const: Const, value: int | None = None) -> Term:
 # Checks on the situation (contradictory states are refused, with the rule)
 
 def check(facts: HandFacts, c: Circumstances, config: Config) -> None:
-    """Refuse situations the rules rule out; the message names the rule."""
+    """Refuse situations the rules rule out; the message names the rule.
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> check(HandFacts(huxi=5, red=5, red_concealed=5, lielie=False, gui=0, fours=0), Circumstances(Win.ZIMO), config())
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: 5胡 is below the minimum of 10胡 to win (不见于原文)
+    """
     r, m = config.readings, config.rules.mingtang
     if c.win in (Win.DIANPAO, Win.WALL):
         if c.source not in OTHERS:
@@ -175,7 +244,13 @@ def check(facts: HandFacts, c: Circumstances, config: Config) -> None:
 # The winner's side: 名堂 of the hand
 
 def colour_class(facts: HandFacts, config: Config) -> str:
-    """黑 (no red card), 一颗珠 (exactly one), 红 (enough red cards) or 普通."""
+    """黑 (no red card), 一颗珠 (exactly one), 红 (enough red cards) or 普通.
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> [colour_class(HandFacts(huxi=20, red=r, red_concealed=r, lielie=False, gui=0, fours=0), config()) for r in (0, 1, 5)]
+        ['黑', '一颗珠', '普通']
+    """
     m, r = config.rules.mingtang, config.readings
     if facts.red == 0:
         return "黑"
@@ -188,13 +263,25 @@ def colour_class(facts: HandFacts, config: Config) -> str:
 
 
 def red_threshold(config: Config) -> int:
-    """The fewest red cards of a 红胡: 超过10个 is 11 (or 10, reading zp-r-honghu-threshold)."""
+    """The fewest red cards of a 红胡: 超过10个 is 11 (or 10, reading zp-r-honghu-threshold).
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> red_threshold(config()) in (10, 11)
+        True
+    """
     over = config.rules.mingtang.honghu_over.value
     return over + 1 if config.readings.honghu_threshold == "more_than_10" else over
 
 
 def red_extra(facts: HandFacts, config: Config) -> int:
-    """N of 2倍+N×10分: red cards beyond 10 (or beyond the threshold)."""
+    """N of 2倍+N×10分: red cards beyond 10 (or beyond the threshold).
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> red_extra(HandFacts(huxi=20, red=13, red_concealed=13, lielie=False, gui=0, fours=0), config()) == 13 - red_threshold(config())
+        True
+    """
     r = config.readings
     counted = facts.red if r.red_scope == "whole_hand" else facts.red_concealed
     start = config.rules.mingtang.honghu_over.value if r.honghu_extra == "over_10" else red_threshold(config)
@@ -271,7 +358,13 @@ def _names_derived(cls: str, bang: bool, lielie: bool, huxi: int, red_kept: bool
 
 
 def hand_value(facts: HandFacts, c: Circumstances, config: Config) -> HandValue:
-    """The 名堂 of the hand and the winner's 爆 factor: what every share starts from."""
+    """The 名堂 of the hand and the winner's 爆 factor: what every share starts from.
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> hand_value(HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1), Circumstances(Win.ZIMO), config()).names
+        ('归', '自摸')
+    """
     m, r = config.rules.mingtang, config.readings
     special = facts.special is not None
     regular = not special or r.special_mingtang == "as_regular"
@@ -348,7 +441,15 @@ def _winner_factor(red: bool, c: Circumstances, config: Config) -> Term | None:
 # One payer's share
 
 def relation(hv: HandValue, c: Circumstances, payer: Seat, config: Config) -> tuple[Term, ...]:
-    """The 爆 factors between the winner and this payer (zp-2-baopai-r1)."""
+    """The 爆 factors between the winner and this payer (zp-2-baopai-r1).
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> c = Circumstances(Win.ZIMO, bao_shang=Bao.BAO)
+        >>> value = hand_value(HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1), c, config())
+        >>> relation(value, c, Seat.SHANG, config())
+        (Term(label='杀爆', value=2, rule='zp-3-shabao-r2'),)
+    """
     m = config.rules.mingtang
     own = None
     if c.bao(payer) is not Bao.NONE:
@@ -360,7 +461,13 @@ def relation(hv: HandValue, c: Circumstances, payer: Seat, config: Config) -> tu
 
 
 def combine(terms: tuple[Term, ...], config: Config) -> int:
-    """Several 倍数 as one: their product, or their sum (reading zp-r-combine); none is 1."""
+    """Several 倍数 as one: their product, or their sum (reading zp-r-combine); none is 1.
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> combine((Term("a", 2, "x"), Term("b", 3, "y")), config()), combine((), config())
+        (6, 1)
+    """
     values = [t.value for t in terms]
     if not values:
         return 1
@@ -383,6 +490,12 @@ def share(hv: HandValue, factors: tuple[Term, ...], payer: Seat, config: Config,
     `factors` are the 爆 factors of the relationship priced; `dianpao` the ×2
     when 点炮 doubling is a 倍数 (reading zp-r-dianpao=multiplier); `times` the
     number of shares paid (2 when the discarder pays for both).
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> value = hand_value(HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1), Circumstances(Win.ZIMO), config())
+        >>> share(value, (), Seat.SHANG, config()).formula, share(value, (), Seat.SHANG, config(), times=2).amount
+        ('23→30＋归10＋自摸10=50', 100)
     """
     s = config.rules.settlement
     huzi = hv.base.value + (hv.huzi_add.value if hv.huzi_add else 0)
@@ -431,7 +544,14 @@ def _half(amount: int) -> int:
 # Who pays what
 
 def settle(facts: HandFacts, c: Circumstances, config: Config) -> Settlement:
-    """Price the win for each payer and say who pays whom (zero-sum)."""
+    """Price the win for each payer and say who pays whom (zero-sum).
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> done = settle(HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1), Circumstances(Win.ZIMO), config())
+        >>> done.formula
+        '上家付：23→30＋归10＋自摸10=50；下家付：23→30＋归10＋自摸10=50'
+    """
     check(facts, c, config)
     r = config.readings
     hv = hand_value(facts, c, config)
@@ -490,6 +610,13 @@ def settle(facts: HandFacts, c: Circumstances, config: Config) -> Settlement:
 # 来点儿（杠分）: apart from the win
 
 class GangKind(StrEnum):
+    """The 杠分 events (来点儿): 垅 (each other player pays), 点招 (the player whose card made the 招 pays),
+    自招 (each other player pays).
+
+    Examples:
+        >>> [k.value for k in GangKind]
+        ['垅', '点招', '自招']
+    """
     LONG = "垅"
     DIANZHAO = "点招"
     ZIZHAO = "自招"
@@ -497,13 +624,26 @@ class GangKind(StrEnum):
 
 @dataclass(frozen=True)
 class GangEvent:
+    """One 杠分 event: its kind, who made it and, for 点招, whose card made the 招.
+
+    Examples:
+        >>> GangEvent(GangKind.DIANZHAO, Seat.WINNER, Seat.SHANG).source.value
+        '上家'
+    """
     kind: GangKind
     by: Seat  # whose 垅 or 招
     source: Seat | None = None  # who fed the 点招
 
 
 def gang_payments(events: tuple[GangEvent, ...], config: Config) -> tuple[tuple[Payment, ...], tuple[str, ...]]:
-    """垅: each other player pays; 点招: the feeder pays; 自招: each other player pays."""
+    """垅: each other player pays; 点招: the feeder pays; 自招: each other player pays.
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> payments, rule_ids = gang_payments((GangEvent(GangKind.LONG, Seat.WINNER),), config())
+        >>> [(p.payer.value, p.amount) for p in payments], rule_ids
+        ([('上家', 20), ('下家', 20)], ('zp-2-long-r1', 'zp-3-laidianr-r1'))
+    """
     g = config.rules.gang
     out, rules = [], []
     for e in events:

@@ -49,7 +49,14 @@ def _request(request: dict, card: str, win: str) -> dict:
 
 
 def waits(request: dict) -> dict:
-    """Every card that completes the hand, each with its payout under every way to win on it."""
+    """Every card that completes the hand, each with its payout under every way to win on it.
+
+    Examples:
+        >>> out = waits({"hand": "贰柒拾七八九伍陆柒捌", "shown": [{"kind": "拢", "cards": "肆肆肆肆"},
+        ...              {"kind": "碰", "cards": "五五五"}, {"kind": "碰", "cards": "六六六"}]})
+        >>> out["cards"], [(w["win"], w["total"]) for w in out["waits"][0]["wins"]]
+        (['伍', '捌'], [('自摸', 100), ('点炮', 80), ('胡别人从墩上的牌', 80)])
+    """
     used = _check(request)
     deck = default_config().rules.deck
     found = []

@@ -1,0 +1,397 @@
+"""The published contract (rules/schemas): every schema is a valid draft 2020-12 schema, agrees with
+the code's enums, accepts every README example, schema example and published file, rejects wrong
+documents, ships in the site, and changes only as the last recorded edition allows."""
+from __future__ import annotations
+
+import copy
+import json
+import subprocess
+import sys
+
+import pandas as pd
+import pytest
+from jsonschema import Draft202012Validator
+
+from generator.paths import ROOT
+from generator.site import developers, edition
+from rules import registry, schemas
+
+from .contract import ERROR_LINE, check_run, errors
+from .test_games import EXAMPLES
+
+NAMES = schemas.names()
+GAMES = registry.ids()
+
+
+def cli(game: str, text: str, *flags: str, command: str = "score") -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "rules", command, "--game", game, *flags], input=text,
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+
+
+# The games with waits (issue 10), and what each waits module refuses as the fields of the win.
+WAITS = [g for g in GAMES if (ROOT / "rules" / g / "waits.py").exists()]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_schema_is_valid_and_names_itself(name):
+    schema = schemas.load(name)
+    Draft202012Validator.check_schema(schema)
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert schema["$id"] == f"urn:caipan:{name}" and schema["title"] and isinstance(schema["version"], int)
+    stamp = schema.get("properties", {}).get("schema_version")
+    if stamp is not None:  # a published file's stamp is the schema's version (text in a CSV)
+        assert stamp["const"] in (schema["version"], str(schema["version"]))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_has_request_and_response_schemas(game):
+    assert {f"{game}.score.request", f"{game}.score.response", f"{game}.payouts"} <= set(NAMES)
+    if (ROOT / "rules" / game / "waits.py").exists():
+        assert {f"{game}.waits.request", f"{game}.waits.response"} <= set(NAMES), "waits has no schema"
+
+
+def _enum(game: str, *path: str) -> list:
+    node = schemas.load(f"{game}.score.request")
+    for key in path:
+        node = node[key]
+    return node["enum"]
+
+
+def test_request_enums_are_the_code_enums():
+    """A schema lists exactly what the parser accepts (no value typed into the schema that the code lacks)."""
+    from rules.nanning.model import FengHu, KongKind, MeldKind, Method, Seat
+    from rules.zipai import cli as zipai_cli
+    from rules.zipai.scoring import Bao, GangKind
+    from rules.zipai.scoring import Seat as ZSeat
+
+    p = ("properties",)
+    assert _enum("nanning", *p, "win") == [m.value for m in Method]
+    assert _enum("nanning", *p, "melds", "items", *p, "kind") == [m.value for m in MeldKind]
+    assert _enum("nanning", *p, "chain", "items") == [k.value for k in KongKind]
+    assert _enum("nanning", *p, "fenghu") == [f.value for f in FengHu]
+    assert _enum("nanning", *p, "discarder") == [s.value for s in Seat if s is not Seat.SELF]
+    assert _enum("zipai", *p, "win") == list(zipai_cli.WINS)
+    assert _enum("zipai", *p, "extras", "items") == list(zipai_cli.EXTRAS)
+    assert _enum("zipai", *p, "gang", "items", *p, "kind") == [k.value for k in GangKind]
+    assert _enum("zipai", *p, "bao", "additionalProperties") == [b.value for b in Bao]
+    assert _enum("zipai", *p, "gang", "items", *p, "by") == [s.value for s in ZSeat]
+    for game, module in (("nanning", "rules.nanning.cli"), ("zipai", "rules.zipai.cli")):
+        fields = __import__(module, fromlist=["FIELDS"]).FIELDS
+        assert set(schemas.load(f"{game}.score.request")["properties"]) == set(fields), game
+
+
+@pytest.mark.parametrize("game", WAITS)
+def test_waits_request_fields_are_the_score_fields_without_the_win(game):
+    """The waits request lists exactly what `waits` accepts: the score fields less the win's."""
+    import importlib
+
+    module = importlib.import_module(f"rules.{game}.waits")
+    score = set(schemas.load(f"{game}.score.request")["properties"])
+    waits = schemas.load(f"{game}.waits.request")
+    assert set(waits["properties"]) == set(module.FIELDS) - module.WIN_FIELDS
+    assert score - set(waits["properties"]) == set(module.WIN_FIELDS) & score
+    for key, spec in waits["properties"].items():  # the same field, the same schema (a $ref), hand apart
+        assert key == "hand" or spec == {"$ref": f"urn:caipan:{game}.score.request#/properties/{key}"}, key
+
+
+@pytest.mark.parametrize("game", WAITS)
+def test_waits_examples_follow_the_schemas(game):
+    """Each waits request example is answered with at least one wait, and the answer (from the core and
+    from the command line) follows the waits response schema."""
+    for sample in schemas.load(f"{game}.waits.request")["examples"]:
+        assert errors(f"{game}.waits.request", sample) == []
+        answer = registry.game(game).waits(sample)
+        assert answer["waits"] and errors(f"{game}.waits.response", answer) == []
+        done = cli(game, json.dumps(sample, ensure_ascii=False), command="waits")
+        assert done.returncode == 0 and json.loads(done.stdout) == answer
+
+
+def test_the_readme_waits_examples_follow_the_schemas():
+    """Each `… -m rules waits --game ID` example of the README: its request and the answer follow the schemas."""
+    import re
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    found = re.findall(r"echo '(\{.*?\})' \|\s*\S+ -m rules waits --game (\w+)", readme)
+    assert found
+    for text, game in found:
+        assert errors(f"{game}.waits.request", json.loads(text)) == []
+        done = cli(game, text, command="waits")
+        assert done.returncode == 0 and errors(f"{game}.waits.response", json.loads(done.stdout)) == []
+
+
+@pytest.mark.parametrize("game", WAITS)
+def test_a_waits_request_with_the_win_is_refused_by_schema_and_command(game):
+    """Each field of the win: the schema rejects it, and so does the command line (one line, status 2)."""
+    import importlib
+
+    module = importlib.import_module(f"rules.{game}.waits")
+    sample = schemas.load(f"{game}.waits.request")["examples"][0]
+    score = schemas.load(f"{game}.score.request")
+    for key in sorted(module.WIN_FIELDS):
+        value = schemas.resolve(score["properties"][key])["examples"][0]
+        wrong = {**sample, key: value}
+        assert errors(f"{game}.waits.request", wrong), key
+        done = cli(game, json.dumps(wrong, ensure_ascii=False), command="waits")
+        assert done.returncode == 2 and f"without {key}" in done.stderr, (key, done.stderr)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_readme_examples_and_schema_examples_follow_the_schemas(game):
+    request = f"{game}.score.request"
+    samples = [EXAMPLES[game], *schemas.load(request).get("examples", [])]
+    for sample in samples:
+        assert errors(request, sample) == []
+        assert errors(f"{game}.score.response", registry.game(game).score(sample)) == []
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_example_in_a_schema_follows_it(name):
+    """The top-level examples, and each property's examples against that property's own schema."""
+    schema = schemas.load(name)
+    for sample in schema.get("examples", []):
+        assert errors(name, sample) == []
+    parts = [(f"properties/{k}", s) for k, s in schema.get("properties", {}).items()]
+    parts += [(f"$defs/{k}", s) for k, s in schema.get("$defs", {}).items()]
+    for key, spec in parts:
+        for sample in spec.get("examples", []):
+            wrapper = {"$schema": schema["$schema"], "$ref": f"urn:caipan:{name}#/{key}"}
+            from .contract import registry as reg
+            assert not list(Draft202012Validator(wrapper, registry=reg()).iter_errors(sample)), (key, sample)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_property_examples_run_through_the_command_line(game):
+    """Each field's help example, set on the game's example request, is a real input: answered, or
+    refused in one line (some fields only make sense with others) — never a broken contract."""
+    base = schemas.load(f"{game}.score.request")["examples"][0]
+    answered = 0
+    for key, _, example, _ in schemas.request_fields(game):
+        done = cli(game, json.dumps({**base, key: example}, ensure_ascii=False))
+        assert done.returncode in (0, 2), done.stderr
+        answered += done.returncode == 0
+    assert answered >= 2
+
+
+# -- wrong documents -------------------------------------------------------------------------------
+
+def _valid_samples(built) -> dict[str, object]:
+    """One valid document per schema (not `common`, which only holds definitions)."""
+    out: dict[str, object] = {}
+    for game in GAMES:
+        out[f"{game}.score.request"] = EXAMPLES[game]
+        out[f"{game}.score.response"] = registry.game(game).score(EXAMPLES[game])
+    for game in WAITS:
+        out[f"{game}.waits.request"] = schemas.load(f"{game}.waits.request")["examples"][0]
+        out[f"{game}.waits.response"] = registry.game(game).waits(out[f"{game}.waits.request"])
+    out["error"] = schemas.load("error")["examples"][0]
+    for path in sorted((built.site / "data").iterdir()):
+        name = developers.schema_for(path.name)
+        if name:
+            out[name] = developers.sample(path)
+    for name in ("payouts",):
+        out[name] = json.loads((built.site / "data" / f"{GAMES[0]}_payouts.json").read_text(encoding="utf-8"))
+    return out
+
+
+def _mutants(schema: dict, doc: dict) -> list[tuple[str, object]]:
+    """Wrong versions of a valid object: each required key dropped, a typed key given the wrong type,
+    an unknown key where none is allowed."""
+    for part in schema.get("allOf", []):  # a game's table: the shared table's keys too
+        base = schemas.load(part["$ref"].removeprefix(schemas.URN))
+        schema = {**base, **schema, "required": base.get("required", []),
+                  "properties": {**base.get("properties", {}), **schema.get("properties", {})}}
+    out = []
+    row_keys = schema.get("properties", {}).get("rows", {}).get("items", {}).get("required", [])
+    if row_keys and doc.get("rows"):
+        out.append((f"a row without {row_keys[0]}",
+                    {**doc, "rows": [{k: v for k, v in doc["rows"][0].items() if k != row_keys[0]}]}))
+    for key in schema.get("required", [])[:6]:
+        out.append((f"without {key}", {k: v for k, v in doc.items() if k != key}))
+    for key, spec in schema.get("properties", {}).items():
+        if spec.get("type") in ("string", "integer", "boolean", "array", "object") and key in doc:
+            wrong = {"string": 12345, "integer": "12", "boolean": "yes", "array": {"x": 1}, "object": [1]}
+            out.append((f"{key} of the wrong type", {**doc, key: wrong[spec["type"]]}))
+            break
+    if schema.get("additionalProperties") is False:
+        out.append(("an unknown key", {**doc, "zzz_unknown": 1}))
+    if "schema_version" in schema.get("properties", {}):
+        out.append(("another schema_version", {**doc, "schema_version": 999}))
+    return out
+
+
+def test_every_schema_rejects_wrong_documents(built):
+    samples = _valid_samples(built)
+    assert set(samples) == set(NAMES) - {"common"}, set(NAMES) - {"common"} - set(samples)
+    for name, doc in samples.items():
+        assert errors(name, doc) == [], name
+        mutants = _mutants(schemas.load(name), doc)
+        assert len(mutants) >= 2, name
+        for what, wrong in mutants:
+            assert errors(name, wrong), f"{name} accepts a document {what}"
+
+
+@pytest.mark.parametrize("name, document", [
+    ("nanning.score.request", {"hand": "234m678m55p", "win": "胡了"}),
+    ("nanning.score.request", {"hand": "234m678m55p", "win": "放炮", "melds": [{"kind": "吃", "tile": "1m"}]}),
+    ("nanning.score.request", {"hand": "234m678m55p", "win": "放炮", "kongs": 0}),
+    ("zipai.score.request", {"hand": "一二三", "bao": {"对家": "爆"}}),
+    ("zipai.score.request", {"hand": "一二三", "readings": {"combine": "add"}}),
+    ("nanning.score.request", {"hand": "234m678m55p", "win": "放炮", "multi": [{"seat": "本家", "hand": "1m"}]}),
+    ("nanning.score.request", {"hand": "234m678m55p", "win": "放炮", "multi": [{"hand": "1m"}]}),
+    ("nanning.score.response", {"game": "nanning", "multi": True, "preset": "yuanwen", "options": {}, "win": "放炮",
+                                "chain": [], "payments": [], "net": {}, "formula": "x", "rules": ["nn-19-r1"]}),
+    ("nanning.waits.request", {"hand": "1112345678999m", "melds": [{"kind": "吃", "tile": "1m"}]}),
+    ("nanning.waits.response", {"game": "nanning", "hand": "1m", "tiles": [], "waits": [{"tile": "1m"}]}),
+    ("zipai.waits.request", {"hand": "一二三", "shown": "五五五"}),
+    ("zipai.waits.response", {"game": "zipai", "hand": "一", "cards": ["一"],
+                              "waits": [{"card": "一", "left": 1, "wins": [], "refused": []}]}),
+    ("error", {"schema_version": 1, "error": "RuleError", "status": 1, "message": "x", "rule": "", "source": ""}),
+    ("error", {"schema_version": 1, "error": "RuleError", "status": 2, "message": "two\nlines", "rule": "", "source": ""}),
+    ("common", {}),  # not a document: it only holds definitions, and it has no version field to match
+])
+def test_wrong_values_are_rejected(name, document):
+    if name == "common":
+        assert "type" not in schemas.load(name) and "$defs" in schemas.load(name)
+        return
+    assert errors(name, document)
+
+
+# -- what the command line prints ------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("text", ["not json", "[1]", '{"zzz": 1}', "{}"])
+def test_json_errors_follow_the_error_schema(game, text):
+    plain, as_json = cli(game, text), cli(game, text, "--json-errors")
+    assert plain.returncode == as_json.returncode == 2
+    line = json.loads(as_json.stderr)
+    assert errors("error", line) == []
+    assert ERROR_LINE.match(plain.stderr.strip()).group("message").startswith(line["message"][:20])
+
+
+def test_usage_errors_are_one_line_too():
+    done = subprocess.run([sys.executable, "-m", "rules", "score", "--game", "chess", "--json-errors"],
+                          input="{}", capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 2 and errors("error", json.loads(done.stderr)) == []
+    assert json.loads(done.stderr)["error"] == "UsageError"
+    done = subprocess.run([sys.executable, "-m", "rules", "dance"], capture_output=True, text=True, cwd=ROOT,
+                          timeout=120)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and done.stderr.startswith("error: ")
+
+
+def test_the_contract_check_catches_broken_runs():
+    args = [sys.executable, "-m", "rules", "score", "--game", GAMES[0]]
+    assert check_run(args, "{}", 2, "", "error: x\nmore\n")
+    assert check_run(args, "{}", 2, "", "Traceback (most recent call last):\n")
+    assert check_run(args, "{}", 1, "", "")
+    assert check_run(args, json.dumps(EXAMPLES[GAMES[0]]), 0, '{"game": "nanning"}', "")
+    assert check_run([*args, "--json-errors"], "{}", 2, "", '{"error": "x"}\n')
+    assert check_run(["ls"], "", 1, "", "") == []
+
+
+@pytest.mark.parametrize("command", [["--help"], ["score", "--help"]])
+def test_help_shows_every_input_field_with_an_example(command):
+    done = subprocess.run([sys.executable, "-m", "rules", *command], capture_output=True, text=True, cwd=ROOT,
+                          timeout=120)
+    assert done.returncode == 0
+    for game in GAMES:
+        for key, _, example, _ in schemas.request_fields(game):
+            assert f"  {key} " in done.stdout and json.dumps(example, ensure_ascii=False) in done.stdout, (game, key)
+        assert f"caipan score --game {game}" in done.stdout
+    assert "exit status" in done.stdout
+
+
+# -- published files -------------------------------------------------------------------------------
+
+def _documents(path):
+    if path.suffix == ".csv":
+        return pd.read_csv(path, dtype=str, keep_default_na=False).to_dict("records")
+    return [json.loads(path.read_text(encoding="utf-8"))]
+
+
+def test_every_published_file_follows_its_schema(built):
+    """Every JSON and CSV the site offers for download has a schema, carries its version and follows it."""
+    folder = built.site / "data"
+    files = sorted(p for p in folder.iterdir() if p.suffix in (".json", ".csv"))
+    assert files
+    for path in files:
+        name = developers.schema_for(path.name)
+        assert name, f"{path.name} is published without a schema"
+        docs = _documents(path)
+        assert docs, path.name
+        for doc in docs:
+            assert str(doc["schema_version"]) == str(schemas.version(name)), path.name
+        problems = [e for doc in docs for e in errors(name, doc)]
+        assert problems == [], (path.name, problems[:3])
+        # the generated file and the download are the same bytes
+        assert path.read_bytes() == (built.generated / path.name).read_bytes()
+
+
+def test_the_schemas_are_published_unchanged(built):
+    folder = built.site / "data" / "schemas"
+    assert sorted(p.name for p in folder.iterdir()) == sorted(f"{n}{schemas.SUFFIX}" for n in NAMES)
+    for name in NAMES:
+        assert (folder / f"{name}{schemas.SUFFIX}").read_text(encoding="utf-8") == schemas.text(name)
+
+
+def test_the_csv_version_column_keeps_pandas_loading_plainly(built):
+    frame = pd.read_csv(built.generated / "findings.csv")
+    assert list(frame.columns)[-1] == "schema_version" and set(frame["schema_version"]) == {schemas.version("findings")}
+
+
+# -- versioning ------------------------------------------------------------------------------------
+
+def test_no_unrecorded_breaking_change_since_the_last_edition():
+    """A key removed or renamed since the last recorded edition must come with a version bump."""
+    last = edition.recorded()[-1]
+    assert "schemas" in last, "the last recorded edition has no schema shapes: record an edition"
+    assert schemas.breaking(last["schemas"], schemas.shapes()) == []
+
+
+def test_a_removed_key_is_caught_and_shows_on_the_changelog():
+    now = schemas.shapes()
+    name = "nanning.score.response"
+    renamed = copy.deepcopy(now)
+    renamed[name]["keys"] = [k if k != "total" else "sum" for k in renamed[name]["keys"]]
+    assert schemas.breaking(now, renamed) == [f"{name}: key total removed or renamed without a version bump (still 1)"]
+    bumped = copy.deepcopy(renamed)
+    bumped[name]["version"] += 1
+    assert schemas.breaking(now, bumped) == []
+    change = edition.schema_changes(now, renamed)
+    assert change == [{"name": name, "what": "改动", "old_version": 1, "new_version": 1, "added": ["sum"],
+                       "removed": ["total"], "breaking": True}]
+    assert edition.schema_changes(now, bumped)[0]["breaking"] is False
+    assert schemas.keys(schemas.load(name)) == now[name]["keys"]
+
+
+# -- the 开发者 page ---------------------------------------------------------------------------------
+
+def test_the_developers_page_examples_run(built):
+    """Every command the page shows runs through the real command line and prints what the page shows."""
+    import html
+    import re
+
+    from .conftest import parse
+
+    page = built.site / "developers" / "index.html"
+    text = html.unescape(re.sub(r"<[^>]+>", "", page.read_text(encoding="utf-8")))
+    ids = set(parse(page).ids)
+    shown = developers.context(built.site / "data")
+    assert [e["game"] for e in shown["examples"]] == GAMES
+    for e in shown["examples"]:
+        assert e["command"] in text
+        done = cli(e["game"], e["request"])
+        assert done.returncode == 0 and json.loads(done.stdout) == json.loads(e["answer"])
+    assert [e["game"] for e in shown["waits"]] == WAITS
+    for e in shown["waits"]:
+        assert e["command"] in text
+        done = cli(e["game"], e["request"], command="waits")
+        assert done.returncode == 0 and json.loads(done.stdout) == json.loads(e["answer"])
+    for r in shown["refusals"]:
+        done = cli(shown["first"], r["input"])
+        assert done.returncode == 2 and done.stderr.strip() == r["line"] and r["line"] in text
+        assert json.loads(cli(shown["first"], r["input"], "--json-errors").stderr) == json.loads(r["json"])
+    for name in NAMES:  # every schema has its section, with an example
+        assert "schema-" + name.replace(".", "-") in ids, name
+        assert next(s for s in shown["schemas"] if s["name"] == name)["example"], f"{name} has no example"
+    for module in shown["api"]:  # the API reference rendered every module
+        assert module in ids, module
