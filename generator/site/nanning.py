@@ -19,6 +19,11 @@ GRID = [("放炮", ""), ("自摸", ""), ("杠上花", "明杠"), ("杠上花", "
 CHAIN_METHODS = [("杠上花", "明杠"), ("杠上花", "暗杠"), ("杠上炮", "明杠"), ("抢杠胡", "明杠")]
 
 
+def chain_kinds(chain: str) -> list[str]:
+    """"明杠→暗杠（双连杠）" -> ["明杠", "暗杠"]: the kinds of kong along a chain, its name aside."""
+    return chain.split("（")[0].split("→") if chain else []
+
+
 class View:
     def __init__(self, table: dict):
         self.table = table
@@ -42,12 +47,18 @@ class View:
     def grid(self) -> list[tuple[str, list[Cell]]]:
         return [(self.label(h), [self.cell(h, method=m, chain=c) for m, c in GRID]) for h in self.hands]
 
+    def chain_values(self) -> list[str]:
+        return next(d["values"] for d in self.table["dimensions"] if d["key"] == "chain")
+
+    def chain_of(self, kind: str, n: int) -> str | None:
+        """The chain value of `n` kongs all of one kind, as the table writes it ("明杠→明杠（双连杠）")."""
+        return next((c for c in self.chain_values() if chain_kinds(c) == [kind] * n), None)
+
     def chains(self, method: str, kind: str, hands: list[tuple]) -> list[tuple[int, list[Cell]]]:
         """Amounts along a chain of one kind of kong, 1..max kongs, for the given hand types."""
-        values = next(d["values"] for d in self.table["dimensions"] if d["key"] == "chain")
         out = []
-        for chain in values:
-            parts = chain.split("→") if chain else []
+        for chain in self.chain_values():
+            parts = chain_kinds(chain)
             if parts and set(parts) == {kind}:
                 out.append((len(parts), [self.cell(h, method=method, chain=chain) for h in hands]))
         return out

@@ -221,7 +221,7 @@ class Pages:
         if view:
             hands = [h for h in view.hands if view.label(h) in ("鸡胡", "碰碰胡+清一色")]
             examples = {(m, c): [view.cell(h, method=m, chain=c) for h in hands] for m, c in nanning.GRID}
-            examples.update({(m, k + "→" + k): [view.cell(h, method=m, chain=k + "→" + k) for h in hands]
+            examples.update({(m, view.chain_of(k, 2)): [view.cell(h, method=m, chain=view.chain_of(k, 2)) for h in hands]
                              for m, k in nanning.CHAIN_METHODS})
         self.write("nanning/scoring.md", "scoring_nanning.md.j2", presets=self.d.presets, view=view,
                    examples=examples)
