@@ -170,3 +170,53 @@ def test_zipai_cheatsheet_numbers_are_the_table_amounts(built):
             row = by.get((hand, int(huxi)))
             expected = str(row["pay_shang"]) if row and row["feasible"] else None
             assert (value or None) == expected, (hand, huxi)
+
+
+def test_nanning_cheatsheet_and_chart_show_every_kong_chain(built):
+    """Every chain length and kind of kong the table prices (default preset, no 封胡, no 码) is on the
+    cheat sheet with the table's total, and drawn in the chart; mixed chains are covered by the sheet's note
+    only if they really pay what the all-明杠 chain of the same length pays."""
+    table = json.loads((built.generated / "nanning_payouts.json").read_text(encoding="utf-8"))
+    first = {d["key"]: d["values"][0] for d in table["dimensions"]}
+    rows = [r for r in table["rows"] if r["chain"] and r["feasible"]
+            and all(r[k] == first[k] for k in ("preset_name", "fenghu", "moma_hits"))]
+    kinds = lambda r: r["chain"].split("（")[0].split("→")  # noqa: E731
+    pure = {}
+    for r in rows:
+        if len(set(kinds(r))) == 1:
+            pure.setdefault((r["method"], kinds(r)[0]), {}).setdefault(r["kongs"], {})[r["patterns"]] = r["total"]
+    assert {n for lengths in pure.values() for n in lengths} == {1, 2, 3, 4}
+    html = (built.site / "nanning" / "cheatsheet" / "index.html").read_text(encoding="utf-8")
+    sheet = html.split('id="cheat-nn-chains"')[1].split("</table>")[0]
+    hands = re.findall(r"<th>([^<]+)</th>", sheet.split("</thead>")[0])[2:]
+    shown: dict[tuple, dict] = {}
+    method = None
+    for tr in re.findall(r"<tr>(.*?)</tr>", sheet.split("<tbody>")[1], re.S):
+        head = re.match(r'<th rowspan="\d+">([^<]+)<br><small>([^<]+)</small></th>', tr)
+        if head:
+            method = head.groups()
+        n = int(re.search(r'<td class="cp-num">(\d+)</td>', tr).group(1))
+        values = re.findall(r"<td[^>]*>(?:<b>(\d+)</b>|—)", tr)
+        shown.setdefault(method, {})[n] = {h: int(v) for h, v in zip(hands, values) if v}
+    for key, lengths in pure.items():
+        assert key in shown, key
+        assert set(shown[key]) == set(lengths), key
+        for n, totals in lengths.items():
+            for hand, total in totals.items():
+                if hand in hands:
+                    assert shown[key][n][hand] == total, (key, n, hand)
+    mixed = [r for r in rows if len(set(kinds(r))) > 1]
+    if mixed:
+        assert "明杠、暗杠混在一起的连杠" in html
+        for r in mixed:
+            assert r["total"] == pure[(r["method"], "明杠")][r["kongs"]][r["patterns"]], r["id"]
+    # the chart: one line per method, kind and hand type, with a point for each length it can have
+    svg = (built.ctx.docs / "figures" / "kong-chains.svg").read_text(encoding="utf-8")
+    panels = [key for key in shown]
+    for p, key in enumerate(panels):
+        for i, hand in enumerate(hands):
+            points = sum(1 for n in pure[key] if hand in pure[key][n])
+            line = re.search(rf'<g id="kong-chain-{p}-{i}">\s*<path d="([^"]*)"', svg)
+            assert (line is not None) == (points > 0), (key, hand)
+            if line:
+                assert len(re.findall(r"[ML]", line.group(1))) == points, (key, hand)

@@ -16,7 +16,8 @@ HAND = ("shape", "menqing", "qingyise", "quanqiuren")
 # Columns of the cheat sheet's main grid: (method, kong chain). Chain methods with one kong.
 GRID = [("放炮", ""), ("自摸", ""), ("杠上花", "明杠"), ("杠上花", "暗杠"), ("杠上炮", "明杠"),
         ("抢杠胡", "明杠"), ("全求炮", ""), ("海底捞月", ""), ("海底炮", ""), ("天胡", ""), ("地胡", ""), ("人胡", "")]
-CHAIN_METHODS = [("杠上花", "明杠"), ("杠上花", "暗杠"), ("杠上炮", "明杠"), ("抢杠胡", "明杠")]
+CHAIN_METHODS = [("杠上花", "明杠"), ("杠上花", "暗杠"), ("杠上炮", "明杠"), ("杠上炮", "暗杠"), ("抢杠胡", "明杠")]
+MING = "明杠"
 
 
 def chain_kinds(chain: str) -> list[str]:
@@ -62,6 +63,22 @@ class View:
             if parts and set(parts) == {kind}:
                 out.append((len(parts), [self.cell(h, method=method, chain=chain) for h in hands]))
         return out
+
+    def mixed_like_ming(self, hands: list[tuple]) -> bool:
+        """True when every chain mixing 明杠 and 暗杠 pays what the all-明杠 chain of the same length pays
+        (the first 被明杠者 pays), for every chain method and hand type: the cheat sheet then says so in
+        one line instead of listing each mixed chain."""
+        for method in dict.fromkeys(m for m, _ in CHAIN_METHODS):
+            for chain in self.chain_values():
+                kinds = chain_kinds(chain)
+                if len(set(kinds)) < 2:
+                    continue
+                ming = self.chain_of(MING, len(kinds))
+                for h in hands:
+                    mixed, pure = self.cell(h, method=method, chain=chain), self.cell(h, method=method, chain=ming)
+                    if mixed.feasible and (not pure.feasible or mixed.total != pure.total):
+                        return False
+        return True
 
     def payer(self, method: str, chain: str) -> str:
         """Who pays in a grid column, read off its rows: "三家付" or the payer's role."""
