@@ -161,3 +161,35 @@ def test_building_twice_gives_identical_bytes(built, tmp_path):
 
 def test_the_build_is_fast(built):
     assert built.seconds < 60, f"the whole build took {built.seconds:.1f} s"
+
+
+def _visible_text(page) -> str:
+    text = re.sub(r"<(script|style)[\s\S]*?</\1>", " ", page.read_text(encoding="utf-8"))
+    return re.sub(r"<[^>]+>", " ", text)
+
+
+def test_readers_see_chinese_names_never_internal_keys(built):
+    presets = json.loads((built.generated / "nanning_presets.json").read_text(encoding="utf-8"))
+    readings = json.loads((built.generated / "zipai_readings.json").read_text(encoding="utf-8"))
+    keys = set(presets["constants"]) | set(presets["options"]) | {p["id"] for p in presets["presets"]}
+    keys |= {v for o in presets["options"].values() for v in o["values"] if len(v) > 3}
+    keys |= {o["id"] for r in readings["readings"] for o in r["options"] if len(o["id"]) > 3}
+    pattern = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, sorted(keys, key=len, reverse=True))) + r")(?![\w-])")
+    shown = {}
+    for page in built.pages():
+        for m in pattern.finditer(_visible_text(page)):
+            shown.setdefault(m.group(1), str(page.relative_to(built.site)))
+    assert not shown, shown
+
+
+def test_the_sidebar_lists_each_page_once(built):
+    for page in built.pages():
+        if page.name == "404.html":
+            continue
+        html = page.read_text(encoding="utf-8")
+        nav = html.split('class="md-nav md-nav--primary"', 1)[-1].split("</nav>", 1)[0] if "md-nav--primary" in html else ""
+        labels = [" ".join(re.sub(r"<[^>]+>", " ", x).split())  # pages, not the headings of this page
+                  for href, x in re.findall(r'<a href="([^"]*)" class="md-nav__link[^"]*">([\s\S]*?)</a>', nav)
+                  if not href.startswith("#")]
+        assert len(labels) > 15, page
+        assert len(labels) == len(set(labels)), (page, [x for x in labels if labels.count(x) > 1])

@@ -12,11 +12,13 @@ from pathlib import Path
 
 import pandas as pd
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
 
 from rules.nanning.codes import SEATS_FROM_DEALER, tiles_for
 from rules.nanning.model import Shape
 from rules.nanning.preset import preset
 from rules.nanning.tiles import name
+from rules.zipai.presets import readings_data
 
 from . import charts, moma
 from .nanning import MEASURES
@@ -26,7 +28,6 @@ from .zipai import Hand
 PAGE = "analytics.md"
 FOLDER = "analytics"
 ROOT = "../"  # the page is served at analytics/
-SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 def probability(p: Fraction) -> str:
@@ -36,7 +37,8 @@ def probability(p: Fraction) -> str:
     if p >= Fraction(1, 1000):
         return f"{float(p) * 100:#.3g}".rstrip(".") + "%"  # keep trailing zeros: 5.40%
     mantissa, exponent = f"{float(p):.2e}".split("e")
-    return f"{mantissa}×10{str(int(exponent)).translate(SUPERSCRIPT)}"
+    # <sup> in the page's own font: the Unicode superscripts ⁻⁴…⁹ come from other fonts than ¹²³
+    return Markup(f"{mantissa}×10<sup>{str(int(exponent)).replace('-', '−')}</sup>")
 
 
 def times(x: Fraction | float) -> str:
@@ -109,7 +111,9 @@ def moma_context(found, crosscheck: pd.DataFrame | None) -> dict:
 def zipai_context(found) -> dict:
     z = found.zipai
     sizes = sorted(z.hands)
+    reading_names = {r["id"]: r["name"] for r in readings_data()["reading"]}
     rows = [{"name": c.label, "definition": c.definition, "pays": c.pays, "rule": c.rule, "reading": c.reading,
+             "reading_name": reading_names.get(c.reading, ""),
              "p": [probability(Fraction(z.counts[(c.key, n)], z.hands[n])) for n in sizes],
              "one_in": [one_in(Fraction(z.counts[(c.key, n)], z.hands[n])) for n in sizes]} for c in z.conditions]
     mean = {n: Fraction(sum(r * w for r, w in enumerate(z.reds[n])), z.hands[n]) for n in sizes}

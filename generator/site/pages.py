@@ -17,7 +17,7 @@ from ..errors import BuildError
 from ..text import class_labels
 from ..findings import KINDS, VERDICTS
 from .data import GAMES, SiteData, preset_dimension
-from . import nanning, zipai
+from . import names, nanning, zipai
 from .views import cell_html
 from .render import Links, environment
 
@@ -146,6 +146,8 @@ class Pages:
         self.log = log
         self.charts = charts
         self.env = environment()
+        keys = names.names(d.presets, d.readings)
+        self.env.filters.update(zh=lambda text: names.readable(text, keys), zh_list=lambda text: names.name_list(text, keys))
         self.targets = d.targets()
         self.written: list[str] = []
 
