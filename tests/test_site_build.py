@@ -183,13 +183,17 @@ def test_readers_see_chinese_names_never_internal_keys(built):
 
 
 def test_the_sidebar_lists_each_page_once(built):
+    """No page twice, and no section whose first entry repeats the section's own title."""
+    item = re.compile(r'<(a|label|span) (?:href="([^"]*)" )?class="md-nav__link[^"]*"([^>]*)>([\s\S]*?)</\1>')
     for page in built.pages():
         if page.name == "404.html":
             continue
-        html = page.read_text(encoding="utf-8")
-        nav = html.split('class="md-nav md-nav--primary"', 1)[-1]  # the sidebar and the page's own contents
-        labels = [" ".join(re.sub(r"<[^>]+>", " ", x).split())  # pages, not the headings of this page
-                  for href, x in re.findall(r'<a href="([^"]*)" class="md-nav__link[^"]*">([\s\S]*?)</a>', nav)
-                  if not href.startswith("#")]
-        assert len(labels) > 15, page
-        assert len(labels) == len(set(labels)), (page, [x for x in labels if labels.count(x) > 1])
+        nav = page.read_text(encoding="utf-8").split('class="md-nav md-nav--primary"', 1)[-1]
+        entries = [(href, " ".join(re.sub(r"<[^>]+>", " ", text).split())) for tag, href, attrs, text in item.findall(nav)
+                   if not href.startswith("#") and 'for="__toc"' not in attrs]  # the page's own contents toggle
+        pages = [href for href, _ in entries if href]
+        sections = [label for href, label in entries if not href and label]
+        assert len(pages) > 15 and sections, page
+        assert len(pages) == len(set(pages)), page
+        for label in sections:
+            assert [x for _, x in entries].count(label) == 1, (page, label)
