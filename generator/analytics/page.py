@@ -136,7 +136,9 @@ def write(docs: Path, generated: Path, found, files: dict[str, str]) -> int:
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     for file in files.values():
-        shutil.copyfile(generated / file, folder / file)
+        data = (generated / file).read_bytes()
+        bom = "\ufeff".encode() if file.endswith(".csv") and not data.startswith("\ufeff".encode()) else b""
+        (folder / file).write_bytes(bom + data)  # CSV with a byte-order mark: Excel reads it as UTF-8
     claimed = {seat: n for seat, (n, _) in found.claims.items()}
     sizes = charts.draw(folder, [
         ("rarity.svg", charts.rarity, (found.rarity,)),

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..errors import BuildError
 from ..paths import ROOT, SITE_SRC
-from . import charts, edition, pages
+from . import charts, edition, pages, postbuild
 from .data import load
 
 CONFIG = ROOT / "mkdocs.yml"
@@ -31,6 +31,7 @@ def search_terms(d) -> list[str]:
     for table in d.payouts.values():
         if table:
             words += [v for dim in table["dimensions"] for v in dim["values"]]
+    words += [w for group in postbuild.synonym_sets(pages.search_aliases()) for w in group]
     return sorted({w for w in words if isinstance(w, str) and HAN_WORD.match(w)})
 
 
@@ -120,6 +121,13 @@ def steps(ctx) -> list:
         terms = ctx.generated / "search_terms.txt"
         terms.write_text("".join(f"{w} {TERM_FREQ}\n" for w in search_terms(data())), encoding="utf-8")
         mkdocs_build(ctx.docs, ctx.site, state["edition"], terms)
+        d = data()
+        lines = [(f"{game}/article/#{row.id}", row.id, row.text) for game, art in d.articles.items()
+                 for row in art.rows if row.cls != "heading"]
+        if d.findings is not None:
+            lines += [(f"rulings/#{f['id']}", f["id"], f["title"]) for f in d.findings.to_dict("records")]
+        postbuild.extend_index(ctx.site, pages.search_aliases(), lines)
+        postbuild.precompress(ctx.site)
         size = sum(p.stat().st_size for p in ctx.site.rglob("*") if p.is_file())
         return f"{ctx.site}：{size / 1e6:.1f} MB（mkdocs {time.perf_counter() - t0:.1f} 秒）"
 
