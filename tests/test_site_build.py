@@ -142,10 +142,7 @@ def test_edition_is_on_every_page(built):
 
 def test_every_payout_rule_id_links_to_the_article(built):
     for game in ("nanning", "zipai"):
-        script = built.site / "data" / f"{game}_payouts.js"
-        if not script.exists():
-            continue
-        data = json.loads(script.read_text(encoding="utf-8").split("=", 2)[2].rstrip(";\n"))
+        data = json.loads((built.site / "data" / f"{game}_payouts.data.json").read_text(encoding="utf-8"))
         cited = {r for row in data["rows"] for r in data["values"][row[data["fields"].index("rules")]]}
         assert cited and cited <= set(data["links"])
 
@@ -197,3 +194,37 @@ def test_the_sidebar_lists_each_page_once(built):
         assert len(pages) == len(set(pages)), page
         for label in sections:
             assert [x for _, x in entries].count(label) == 1, (page, label)
+
+
+def test_big_files_ship_with_an_identical_gzip_copy(built):
+    import gzip
+
+    big = [p for p in built.site.rglob("*") if p.suffix in {".json", ".js", ".css", ".html", ".csv"}
+           and p.stat().st_size >= 100_000]
+    assert any(p.name == "nanning_payouts.data.json" for p in big)
+    for path in big:
+        copy = path.with_name(path.name + ".gz")
+        assert copy.exists(), path
+        assert gzip.decompress(copy.read_bytes()) == path.read_bytes(), path
+
+
+def test_the_search_index_knows_aliases_and_rule_ids(built):
+    """The site search and the payout filter read one aliases file; each article line is an entry
+    titled with its id, whose text is the rule (what a search result shows as its excerpt)."""
+    from generator.site.pages import search_aliases
+    from generator.site.postbuild import synonym_sets
+
+    index = json.loads((built.site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    tokens = _tokens(index)
+    for group in synonym_sets(search_aliases()):
+        for word in group:
+            assert word in tokens, word
+    assert "nanning/article/" in tokens["杠上开花"] and "nanning/article/" in tokens["豪华七对"]
+    d = load(built.generated, built.ctx.examples)
+    by_location = {doc["location"]: doc for doc in index["docs"]}
+    for game, art in d.articles.items():
+        for row in art.rows:
+            if row.cls != "heading":
+                doc = by_location[f"{game}/article/#{row.id}"]
+                assert doc["title"] == row.id
+                assert doc["text"].replace("\u200b", "") == row.text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

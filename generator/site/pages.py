@@ -225,6 +225,7 @@ class Pages:
         self.write("nanning/scoring.md", "scoring_nanning.md.j2", presets=self.d.presets, view=view,
                    examples=examples)
         self.write("nanning/cheatsheet.md", "cheatsheet_nanning.md.j2", view=view, presets=self.d.presets,
+                   chain_series=[view.chains(m, k, view.main_hands()) for m, k in nanning.CHAIN_METHODS] if view else [],
                    grid_columns=nanning.GRID, chain_methods=nanning.CHAIN_METHODS, cell=cell_html,
                    chain_hands=view.main_hands() if view else [],
                    fenghu_hands=view.fenghu_hands() if view else [],

@@ -101,10 +101,35 @@
 
   /* ------------------------------------------------------------ the filter */
 
-  /* What a row can be found by: whole words of its names, whole numbers of its amounts. */
-  function rowIndex(table, row, keys) {
-    var words = Object.create(null), numbers = Object.create(null);
-    var word = function (w) { if (w) words[String(w).toLowerCase()] = true; };
+  /* What a row can be found by: whole words of its names (as ids into one vocabulary shared by all
+     rows), whole numbers of its amounts. */
+  function Vocabulary() {
+    this.ids = Object.create(null);
+    this.words = [];
+    this.cache = Object.create(null);
+  }
+
+  Vocabulary.prototype.id = function (word) {
+    if (!has(this.ids, word)) { this.ids[word] = this.words.length; this.words.push(word); }
+    return this.ids[word];
+  };
+
+  /* Which words a term matches: the word itself, or any word it begins (while typing). */
+  Vocabulary.prototype.hits = function (term) {
+    if (has(this.cache, term)) return this.cache[term];
+    var out = new Uint8Array(this.words.length);
+    for (var i = 0; i < this.words.length; i++) if (this.words[i].lastIndexOf(term, 0) === 0) out[i] = 1;
+    this.cache[term] = out;
+    return out;
+  };
+
+  function rowIndex(vocab, row, keys) {
+    var seen = Object.create(null), ids = [], numbers = Object.create(null);
+    var word = function (w) {
+      if (w === "" || w === null || w === undefined) return;
+      var id = vocab.id(String(w).toLowerCase());
+      if (!seen[id]) { seen[id] = true; ids.push(id); }
+    };
     var text = function (value) {
       if (value === null || value === undefined || value === "") return;
       word(value);
@@ -119,14 +144,14 @@
     String(row.terms || "").split(/\s+/).forEach(word);
     (row.payments || []).forEach(function (p) { text(p.payer); text(p.payee); text(p["for"]); numbers[String(p.amount)] = true; });
     if (!row.feasible) word("不可能");
-    return { words: words, numbers: numbers, list: Object.keys(words) };
+    return { ids: new Int32Array(ids), numbers: numbers };
   }
 
-  /* A number matches a whole amount; a word matches a whole name, or the start of one while typing. */
-  function matches(index, term) {
+  /* A number matches a whole amount; a word matches a whole name, or the start of one. */
+  function matches(vocab, index, term) {
     if (/^\d+$/.test(term)) return has(index.numbers, term);
-    if (index.words[term]) return true;
-    for (var i = 0; i < index.list.length; i++) if (index.list[i].lastIndexOf(term, 0) === 0) return true;
+    var hits = vocab.hits(term), ids = index.ids;
+    for (var i = 0; i < ids.length; i++) if (hits[ids[i]]) return true;
     return false;
   }
 
@@ -142,8 +167,9 @@
     this.cols = cols;
     var keys = {}, fields = [];
     table.columns.concat(table.dimensions).forEach(function (c) { if (!keys[c.key]) { keys[c.key] = true; fields.push(c); } });
+    var vocab = this.vocab = new Vocabulary();
     this.rows = table.rows.map(function (row, index) {
-      return { row: row, index: index, find: rowIndex(table, row, fields), html: null };
+      return { row: row, index: index, find: rowIndex(vocab, row, fields), html: null };
     });
     this.impossible = this.rows.filter(function (item) { return !item.row.feasible; }).length;
     this.byId = Object.create(null);
@@ -247,7 +273,7 @@
       if (preset && String(row[key]) !== preset) continue;
       if (!all && !row.feasible) continue;
       for (var j = 0; j < terms.length; j++) {
-        if (!matches(item.find, terms[j])) { ok = false; break; }
+        if (!matches(this.vocab, item.find, terms[j])) { ok = false; break; }
       }
       if (ok) out.push(item);
     }
