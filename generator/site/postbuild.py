@@ -38,9 +38,12 @@ def extend_index(site: Path, aliases: dict, rows: list[tuple[str, str, str]]) ->
     groups = synonym_sets(aliases)
     for doc in index["docs"]:
         plain = (doc["title"] + doc["text"]).replace(ZWSP, "")
-        extra = sorted({w for g in groups if any(x in plain for x in g) for w in g if w not in plain})
-        if extra:
-            doc["text"] += " " + ZWSP.join([""] + extra + [""])
+        extra = []
+        for group in groups:
+            uses = sum(plain.count(x) for x in group)  # as often as the section uses the word: it ranks alike
+            extra += [w for w in sorted(group) if w not in plain for _ in range(min(uses, 10))]
+        if extra:  # indexed, never shown in a result's excerpt
+            doc["text"] += " <span hidden>" + ZWSP.join([""] + extra + [""]) + "</span>"
     known = {doc["location"] for doc in index["docs"]}
     for location, rid, text in rows:
         if location not in known:

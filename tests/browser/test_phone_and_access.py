@@ -23,6 +23,15 @@ def urls(built) -> list[str]:
                   for p in built.pages() if p.name == "index.html" and "assets" not in p.parts)
 
 
+def opened(browser, site_url: str, url: str, viewport: dict):
+    """A new recording tab at `viewport`, on `url`, with its payout data loaded."""
+    tab = open_page(browser, site_url)
+    tab.set_viewport_size(viewport)
+    tab.goto(site_url + url)
+    settle(tab)
+    return tab
+
+
 def settle(tab) -> None:
     """Until the payout data (if any) is in and laid out."""
     tab.wait_for_load_state("load")
@@ -41,10 +50,7 @@ def test_axe_finds_no_violation_on_any_page(browser, site_url, built, size):
     viewport = dict(SIZES)[size]
     found = {}
     for url in urls(built):
-        tab = open_page(browser, site_url)
-        tab.set_viewport_size(viewport)
-        tab.goto(site_url + url)
-        settle(tab)
+        tab = opened(browser, site_url, url, viewport)
         tab.add_script_tag(content=axe)
         violations = tab.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']})).violations
             .map(v => `${v.id} ×${v.nodes.length}: ${v.nodes[0].target.join(' ')}`)""")
@@ -72,10 +78,7 @@ SQUEEZED = """() => {
 def test_no_page_is_wider_than_a_phone_and_no_cell_is_squeezed(browser, site_url, built):
     wide, squeezed = {}, {}
     for url in urls(built):
-        tab = open_page(browser, site_url)
-        tab.set_viewport_size(PHONE)
-        tab.goto(site_url + url)
-        settle(tab)
+        tab = opened(browser, site_url, url, PHONE)
         width = tab.evaluate("document.documentElement.scrollWidth")
         if width > PHONE["width"]:
             wide[url or "/"] = width
@@ -89,10 +92,7 @@ def test_no_page_is_wider_than_a_phone_and_no_cell_is_squeezed(browser, site_url
 
 @pytest.mark.parametrize("game", ["nanning", "zipai"])
 def test_the_first_payout_row_shows_its_amount_on_a_phone(browser, site_url, built, game):
-    tab = open_page(browser, site_url)
-    tab.set_viewport_size(PHONE)
-    tab.goto(site_url + f"{game}/payouts/")
-    settle(tab)
+    tab = opened(browser, site_url, f"{game}/payouts/", PHONE)
     box = tab.locator(".cp-payouts tbody tr").first.locator("td.cp-total").bounding_box()
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
     text = tab.locator(".cp-payouts tbody tr").first.locator("td.cp-total").inner_text().strip()
@@ -106,10 +106,7 @@ def test_the_first_payout_row_shows_its_amount_on_a_phone(browser, site_url, bui
 
 @pytest.mark.parametrize("game", ["nanning", "zipai"])
 def test_payout_table_headers_stick_on_a_laptop(browser, site_url, built, game):
-    tab = open_page(browser, site_url)
-    tab.set_viewport_size(LAPTOP)
-    tab.goto(site_url + f"{game}/payouts/")
-    settle(tab)
+    tab = opened(browser, site_url, f"{game}/payouts/", LAPTOP)
     tab.evaluate("window.scrollTo(0, document.querySelector('.cp-payouts tbody tr:nth-child(40)').offsetTop)")
     tab.wait_for_timeout(100)
     header = tab.evaluate("document.querySelector('.md-header').getBoundingClientRect().bottom")
@@ -122,10 +119,7 @@ def test_payout_table_headers_stick_on_a_laptop(browser, site_url, built, game):
 @pytest.mark.parametrize("game", ["nanning", "zipai"])
 def test_the_finder_total_stays_in_view_while_choices_change(browser, site_url, built, game):
     table = json.loads((built.generated / f"{game}_payouts.json").read_text(encoding="utf-8"))
-    tab = open_page(browser, site_url)
-    tab.set_viewport_size(PHONE)
-    tab.goto(site_url + f"{game}/finder/")
-    settle(tab)
+    tab = opened(browser, site_url, f"{game}/finder/", PHONE)
     for dim in reversed(table["dimensions"]):  # the last choices sit lowest on the screen
         select = tab.locator(f'.cp-finder select[name="{dim["key"]}"]')
         select.scroll_into_view_if_needed()

@@ -369,7 +369,10 @@ def test_search_finds_aliases_and_rule_ids_and_shows_the_rule(page, site_url, bu
     page.press("input.md-search__input", "End")
     page.wait_for_selector(".md-search-result__item a")
     first = page.locator(".md-search-result__item").first
-    assert first.locator("a").first.get_attribute("href").startswith(site_url + location)
+    hrefs = first.locator("a").evaluate_all("links => links.map(a => a.href)")
+    assert hrefs[0].startswith(site_url + location.split("#")[0]), hrefs
+    if "#" in location:
+        assert any(h.endswith("#" + location.split("#")[1]) for h in hrefs), hrefs
     text = first.inner_text().replace("\u200b", "")
     if excerpt:
         assert excerpt in text
