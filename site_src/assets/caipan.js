@@ -12,9 +12,10 @@
 
   var LIMIT = 100; // rows shown at once; "显示更多" adds as many again
   var CHUNK = 25; // rows laid out per frame: a keystroke waits only for the first chunk
+  var WIDEST = 20; // em, for a column of long text (it wraps)
   var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
   // columns a phone card leaves out (the row's link opens the finder, which shows everything)
-  var MINOR = { formula: 1, payments_text: 1, hand_points: 1, kong_points: 1, step: 1, gui: 1, red: 1 };
+  var MINOR = { formula: 1, hand_points: 1, kong_points: 1, step: 1, gui: 1, red: 1 };
   // what separates the words of a value: "碰碰胡+清一色", "明杠→暗杠（双连杠）", "海底爆、自摸"
   var SEPARATORS = /[\s+＋、，,；;：:（）()→\/]+/;
   var collator = new Intl.Collator("zh");
@@ -80,6 +81,13 @@
       if (status) status.parentNode.removeChild(status);
       done(table);
     }).catch(fail);
+  }
+
+  /* Width of a text in em: CJK characters are one em, the rest about half. */
+  function ems(text) {
+    var n = 0;
+    for (var i = 0; i < text.length; i++) n += text.charCodeAt(i) > 0x2e80 ? 1 : 0.55;
+    return n;
   }
 
   function ruleLinks(table, ids) {
@@ -207,8 +215,18 @@
       return '<th scope="col" data-col="' + i + '" class="' + cls + '"' +
         (c.nosort ? "" : ' aria-sort="none" tabindex="0" title="点击排序"') + ">" + esc(c.label) + "</th>";
     }).join("");
+    // fixed column widths (table-layout: fixed) so that a re-render never re-measures every cell:
+    // each column's share of the width follows its longest text, capped (long text wraps)
+    var widths = this.cols.map(function (c) {
+      var widest = ems(c.label) + (c.nosort ? 0 : 1.2);
+      if (c.key === "rules") return 10;
+      for (var i = 0; i < self.rows.length; i++) widest = Math.max(widest, ems(String(self.rows[i].row[c.key] || "")));
+      return Math.min(widest + 1, c.key === "id" ? 10 : c.type === "number" ? 5 : WIDEST);
+    });
+    var total = widths.reduce(function (a, b) { return a + b; }, 0);
+    var colgroup = widths.map(function (w) { return '<col style="width:' + (100 * w / total).toFixed(2) + '%">'; }).join("");
     this.root.innerHTML = controls +
-      '<table class="cp-payouts"><thead><tr>' + head + "</tr></thead><tbody></tbody></table>" +
+      '<table class="cp-payouts"><colgroup>' + colgroup + "</colgroup><thead><tr>" + head + "</tr></thead><tbody></tbody></table>" +
       '<button type="button" class="md-button cp-more" hidden>显示更多</button>';
     this.tbody = this.root.querySelector("tbody");
     this.input = this.root.querySelector(".cp-filter");

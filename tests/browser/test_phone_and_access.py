@@ -63,13 +63,21 @@ def test_axe_finds_no_violation_on_any_page(browser, site_url, built, size):
 # -- phone layout ---------------------------------------------------------------------------------
 
 SQUEEZED = """() => {
+    // a cell whose text wraps into lines of one or two characters (CJK may break between any two)
     const out = [];
     for (const cell of document.querySelectorAll('td, th')) {
-        const text = cell.innerText.trim();
-        if ([...text].length < 3 || !cell.getClientRects().length) continue;
-        const style = getComputedStyle(cell), em = parseFloat(style.fontSize);
-        const inner = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-        if (inner < 1.9 * em) out.push(text.slice(0, 20) + ' (' + Math.round(inner) + 'px)');
+        if (!cell.getClientRects().length) continue;
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT), tops = new Set();
+        let n = 0;
+        while (walker.nextNode()) {
+            const node = walker.currentNode, length = [...node.textContent.replace(/\\s/g, '')].length;
+            if (!length) continue;
+            n += length;
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
+        }
+        if (n >= 3 && tops.size >= 3 && n / tops.size < 2.5) out.push(cell.innerText.trim().slice(0, 20) + ' (' + tops.size + ' lines)');
     }
     return out;
 }"""
