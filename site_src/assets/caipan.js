@@ -48,6 +48,11 @@
     return { columns: packed.columns, dimensions: packed.dimensions, preset: packed.preset, links: packed.links, rows: rows };
   }
 
+  /* Marks for scripts/bench_site.py: when the data is in, decoded, and the first rows are shown. */
+  function mark(name) {
+    if (window.performance && performance.mark) performance.mark(name);
+  }
+
   /* Fetch the table with a progress line (bytes of the uncompressed file, known at build time). */
   function load(root, done) {
     var src = root.getAttribute("data-src"), size = Number(root.getAttribute("data-bytes")) || 0;
@@ -77,7 +82,9 @@
       };
       return pump();
     }).then(function (body) {
+      mark("caipan-data-loaded");
       var table = decode(JSON.parse(body));
+      mark("caipan-data-decoded");
       if (status) status.parentNode.removeChild(status);
       done(table);
     }).catch(fail);
@@ -175,9 +182,11 @@
     this.cols = cols;
     var keys = {}, fields = [];
     table.columns.concat(table.dimensions).forEach(function (c) { if (!keys[c.key]) { keys[c.key] = true; fields.push(c); } });
-    var vocab = this.vocab = new Vocabulary();
+    this.vocab = new Vocabulary();
+    this.fields = fields;
+    this.indexed = 0; // rows whose words are indexed: built in slices after the first rows show, or at once when needed
     this.rows = table.rows.map(function (row, index) {
-      return { row: row, index: index, find: rowIndex(vocab, row, fields), html: null };
+      return { row: row, index: index, find: null, html: null };
     });
     this.impossible = this.rows.filter(function (item) { return !item.row.feasible; }).length;
     this.byId = Object.create(null);
@@ -188,7 +197,23 @@
     this.limit = LIMIT;
     this.build();
     this.update();
+    var self = this, later = window.requestIdleCallback || function (go) { return setTimeout(go, 50); };
+    var slice = function () {  // when the browser is idle: the first rows are laid out first
+      if (self.index(self.indexed + 500) < self.rows.length) later(slice);
+    };
+    later(slice);
   }
+
+  /* Index the words of rows up to `upto` (all rows by default); returns how many are indexed. */
+  PayoutTable.prototype.index = function (upto) {
+    var end = Math.min(upto === undefined ? this.rows.length : upto, this.rows.length), from = this.indexed;
+    for (; this.indexed < end; this.indexed++) {
+      var item = this.rows[this.indexed];
+      item.find = rowIndex(this.vocab, item.row, this.fields);
+    }
+    if (this.indexed > from) this.vocab.cache = Object.create(null); // new words: earlier prefix matches are stale
+    return this.indexed;
+  };
 
   PayoutTable.prototype.build = function () {
     var self = this, t = this.table;
@@ -217,10 +242,12 @@
     }).join("");
     // fixed column widths (table-layout: fixed) so that a re-render never re-measures every cell:
     // each column's share of the width follows its longest text, capped (long text wraps)
+    var step = Math.max(1, Math.floor(this.rows.length / 2000));
     var widths = this.cols.map(function (c) {
       var widest = ems(c.label) + (c.nosort ? 0 : 1.2);
       if (c.key === "rules") return 10;
-      for (var i = 0; i < self.rows.length; i++) widest = Math.max(widest, ems(String(self.rows[i].row[c.key] || "")));
+      // a sample of at most ~2000 rows spread over the table: enough for a width, cheap on a slow phone
+      for (var i = 0; i < self.rows.length; i += step) widest = Math.max(widest, ems(String(self.rows[i].row[c.key] || "")));
       return Math.min(widest + 1, c.key === "id" ? 10 : c.type === "number" ? 5 : WIDEST);
     });
     var total = widths.reduce(function (a, b) { return a + b; }, 0);
@@ -283,6 +310,7 @@
 
   PayoutTable.prototype.update = function () {
     var terms = this.input.value.toLowerCase().split(/\s+/).filter(Boolean);
+    if (terms.length) this.index();
     var preset = this.presetSelect ? this.presetSelect.value : "";
     var all = this.impossibleBox.checked;
     var key = this.presetKey, out = [];
@@ -338,13 +366,14 @@
       (n < this.view.length ? "，显示前 " + n + " 行" : "");
     this.more.hidden = n >= this.view.length;
     this.root.setAttribute("data-state", at < n ? "rendering" : "ready");
+    if (at >= n) mark("caipan-ready");
     var next = function () {
       if (generation !== self.generation) return; // a newer keystroke took over
       var to = Math.min(n, at + CHUNK);
       self.tbody.insertAdjacentHTML("beforeend", rows(at, to));
       at = to;
       if (at < n) requestAnimationFrame(next);
-      else self.root.setAttribute("data-state", "ready");
+      else { self.root.setAttribute("data-state", "ready"); mark("caipan-ready"); }
     };
     if (at < n) requestAnimationFrame(next);
   };
