@@ -9,7 +9,9 @@ does (name.gz sent with Content-Encoding: gzip when the browser accepts it), the
    context (empty cache) opens it and the clock stops when the page is usable: the finder shows a
    result, the payout table shows its rows (data-state="ready"), any other page fires "load".
    Each page is measured --runs times; the median and the slowest are printed.
-2. Lighthouse 12.2.3 (npm, installed pinned into scripts/node_modules on first use) in its default
+2. Filter keystrokes on the largest payout table (all presets), typed one key at a time, unthrottled:
+   milliseconds from the key to the first rows laid out (a figure; tests never assert times).
+3. Lighthouse 12.2.3 (npm, installed pinned into scripts/node_modules on first use) in its default
    mobile mode on the home, payout table, finder, scorer (when built) and cheat sheet pages:
    performance, accessibility, best practices and SEO scores.
 
@@ -110,6 +112,40 @@ def load_times(base: str, pages: list[str], runs: int) -> dict[str, list[float]]
     return out
 
 
+KEYSTROKES = """async (query) => {
+    const root = document.querySelector('.cp-ptable'), input = root.querySelector('.cp-filter');
+    const out = [];
+    for (const ch of query) {
+        input.value += ch;
+        const t0 = performance.now();
+        input.dispatchEvent(new Event('input'));
+        document.body.offsetHeight;  // style and layout of the rows shown at once
+        out.push(performance.now() - t0);
+        while (root.getAttribute('data-state') !== 'ready') await new Promise(r => requestAnimationFrame(r));
+        await new Promise(r => setTimeout(r, 30));
+    }
+    return out;
+}"""
+
+
+def keystrokes(base: str) -> dict[str, list[float]]:
+    from playwright.sync_api import sync_playwright
+
+    out = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        page = browser.new_page(viewport={"width": 1366, "height": 900})
+        for game, query in (("nanning", "清一色 杠上花 双连杠 明杠"), ("zipai", "红胡 点炮 上家爆牌 30")):
+            page.goto(base + f"{game}/payouts/")
+            page.wait_for_function(USABLE, timeout=120_000)
+            if page.locator(".cp-preset").count():
+                page.select_option(".cp-preset", "")  # every preset: all rows
+            page.wait_for_timeout(2000)  # the word index is built when the browser is idle
+            out[game] = page.evaluate(KEYSTROKES, query)
+        browser.close()
+    return out
+
+
 def lighthouse(base: str, pages: list[str]) -> dict[str, dict[str, int]]:
     cli = NODE_DIR / ".bin" / "lighthouse"
     if not cli.exists():
@@ -153,6 +189,9 @@ def main() -> int:
         print(f"usable after (Slow 4G, CPU {CPU_SLOWDOWN}× slower, 390×844, empty cache; {args.runs} runs):")
         for page_url, values in times.items():
             print(f"  /{page_url:22} median {statistics.median(values):5.2f} s   slowest {max(values):5.2f} s")
+        for game, values in keystrokes(base).items():
+            print(f"filter keystroke on {game}/payouts (all rows): median {statistics.median(values):.1f} ms, "
+                  f"slowest {max(values):.1f} ms")
         if not args.no_lighthouse:
             print(f"Lighthouse {LIGHTHOUSE}, mobile (its own simulated Slow 4G and 4× CPU):")
             for page_url, scores in lighthouse(base, LIGHTHOUSE_PAGES).items():
