@@ -66,7 +66,7 @@ def precompress(site: Path) -> int:
         if path.suffix in COMPRESS and path.is_file() and path.stat().st_size >= SMALLEST:
             data = path.read_bytes()
             out = path.with_name(path.name + ".gz")
-            with out.open("wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=9, mtime=0) as gz:
+            with out.open("wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=6, mtime=0) as gz:
                 gz.write(data)
             n += 1
     return n
