@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 
 KEY = re.compile(r"(?<![\w-])[a-z][a-z0-9]*(?:[_-][a-z0-9]+)*(?![\w-])")
-# a 字牌 reading with its option(s): "zp-r-rounding=ceil10|round10", "“最后一张牌”指哪一张=wall_card"
-CHOICE = re.compile(r"(zp-r-[a-z0-9-]+|“[^”]+”[^=\s（）()]*)=([a-z0-9_]+(?:\|[a-z0-9_]+)*)")
+# a reading or option with its value(s): "zp-r-rounding=ceil10|round10", "“最后一张牌”指哪一张=wall_card",
+# "fishing_offset = one_share"
+CHOICE = re.compile(r"([a-z][a-z0-9_]*(?:-[a-z0-9_]+)*|“[^”]+”[^=\s（）()]*) ?= ?([a-z0-9_]+(?:\|[a-z0-9_]+)*)")
 
 
 def reading_names(readings: dict | None) -> dict[str, str]:
@@ -27,6 +28,9 @@ def preset_names(presets: dict | None) -> dict[str, str]:
     if presets:
         out.update({key: c["quote"] for key, c in presets["constants"].items()})
         out.update({key: o["name"] for key, o in presets["options"].items()})
+        # "fishing_offset = one_share" in a ruling's text: the option's name and what the value says
+        out.update({f"{key}={v}": f"{o['name']}：{text}" for key, o in presets["options"].items()
+                    for v, text in o["values"].items()})
         out.update({p["id"]: p["name"] for p in presets["presets"]})
     return out
 
@@ -45,16 +49,16 @@ def site_names(d) -> dict[str, str]:
 def readable(text: object, table: dict[str, str]) -> str:
     """Text with every internal key it names replaced by its Chinese name; "杠牌1分（kong_point）",
     where the name is already there, loses the bracket."""
-    out = CHOICE.sub(lambda m: _choice(m.group(1), m.group(2), table), str(text))
+    out = CHOICE.sub(lambda m: _choice(m.group(0), m.group(1), m.group(2), table), str(text))
     for key, name in table.items():
         out = out.replace(f"{name}（{key}）", name)
     return KEY.sub(lambda m: table.get(m.group(0), m.group(0)), out)
 
 
-def _choice(reading: str, options: str, table: dict[str, str]) -> str:
+def _choice(whole: str, reading: str, options: str, table: dict[str, str]) -> str:
     labels = [table.get(f"{reading}={o}", table.get(f"{reading.strip('“”')}={o}")) for o in options.split("|")]
     if None in labels:
-        return f"{reading}={options}"
+        return whole
     name = labels[0].split("：")[0]
     return f"{name}：{'或'.join(x.split('：', 1)[1] for x in labels)}"
 
