@@ -31,7 +31,7 @@ def test_output_contract():
 
 
 @pytest.mark.parametrize("request_, message", [
-    ({"hand": PLAIN[:-1] + "x", "win": "自摸"}, "unknown card 'x'"),
+    ({"hand": PLAIN[:-1] + "x", "win": "自摸"}, 'unknown card "x"'),
     ({"hand": "一一一一一" + PLAIN[5:], "win": "自摸"}, "5 copies of 一"),
     ({"hand": PLAIN[:-3], "win": "自摸"}, "wrong card count: 18 cards"),
     ({"hand": PLAIN, "win": "自摸", "shown": [{"kind": "碰", "cards": "一二三"}]}, "is not a group"),
@@ -64,7 +64,7 @@ def test_output_contract():
     ({"hand": PLAIN, "win": "自摸", "gang": [{"kind": "点招", "by": "上家"}]}, "点招 needs `from`"),
     ({"hand": "一一一一" + PLAIN[4:], "dealer": True, "extras": ["起手"]}, "must be shown"),
     # bounds: what 80 cards and three players cannot produce
-    ({"hand": PLAIN, "win": "自摸", "gang": [{"kind": "垅", "by": "上家"}] * 1000}, "1000 gang events"),
+    ({"hand": PLAIN, "win": "自摸", "gang": [{"kind": "垅", "by": "上家"}] * 25}, "25 gang events"),
     ({"hand": PLAIN, "win": "自摸", "gang": [{"kind": "垅", "by": "上家"}] * 6}, "6 垅 by 上家"),
     ({"hand": PLAIN, "win": "自摸", "gang": [{"kind": "自招", "by": "下家"}] * 7}, "7 垅/招 by 下家"),
     ({"hand": PLAIN, "win": "自摸", "gang": [{"kind": "垅", "by": "上家"}] * 2}, "leave only 1 kinds"),

@@ -4,16 +4,32 @@ Input: hand, optional win_tile (default: the last tile written), melds
 ([{"kind": "碰"|"明杠"|"加杠"|"暗杠", "tile": "5s"}]), win (a 胡法), optional kongs
 and chain, optional rules ({"preset": id or name, "options": {...}}), and the
 table situation when it matters: discarder, fenghu, fenghu_seat, moma_hits,
-fishing; `multi` for 一炮多响 (rules/nanning/multi.py). A 天胡 / 地胡 after a 暗杠 is priced
-as 暗杠杠上花 with a note (nn-14-n1, nn-15-n1). Every field is checked; anything
-unknown is an error.
+fishing (only when the preset plays 钓鱼, like moma_hits with 摸码); `multi` for 一炮多响
+(rules/nanning/multi.py). A 天胡 / 地胡 after a 暗杠 is priced as 暗杠杠上花 with a
+note (nn-14-n1, nn-15-n1). Every field
+is checked for type and range (true/false and 1.0 are not counts, null is not
+"absent"); anything unknown is an error.
+
+The kong chain (连杠) before a 杠上花, 杠上炮 or 抢杠胡: `kongs` (1 to 4, default 1)
+says how many, `chain` (e.g. ["暗杠", "明杠"]) which kinds. When `chain` is left
+out it is inferred, never from the order the melds are written in:
+- 杠上花: the kongs are the winner's own kong melds (暗杠 counts as 暗杠, 明杠 and
+  加杠 as 明杠). If those melds leave one possible choice of `kongs` kinds (all
+  are of one kind, or `kongs` equals their number) that is the chain, 暗杠 listed
+  first; otherwise (e.g. one 暗杠 and one 明杠, kongs 1) `chain` is required.
+- 杠上炮, 抢杠胡: the kongs are the discarder's, which the winner's melds do not
+  show; they are taken as `kongs` 明杠 (only a chain of 明杠 can be robbed,
+  nn-9-zhu-n1). Give `chain` when the discarder's chain held a 暗杠.
+The chain's order never changes a price: only how many of each kind.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from ..errors import RuleError
+from ..request import count, distinct, echo, flag, items, keys, shape_of
 from .analysis import best, kong_melds, validate
+from .feasibility import check_hand
 from .model import (
     CHAIN_METHODS,
     SELF_DRAWN,
@@ -21,6 +37,7 @@ from .model import (
     Fishing,
     Hand,
     KongKind,
+    OTHERS,
     Meld,
     MeldKind,
     Method,
@@ -42,7 +59,9 @@ def _enum(enum: type, value: Any, what: str):
         return enum(value)
     except ValueError:
         allowed = " ".join(e.value for e in enum)
-        raise RuleError(f"{what} {value!r} is not one of: {allowed}") from None
+        raise RuleError(f"{what} {echo(value)} is not one of: {allowed}") from None
+    except TypeError:  # a list or an object is not hashable, let alone a member
+        raise RuleError(f"{what} must be one of: {' '.join(e.value for e in enum)}, not {shape_of(value)}") from None
 
 
 def _rules(request: dict) -> Preset:
@@ -53,7 +72,7 @@ def _rules(request: dict) -> Preset:
         raise RuleError('rules must be {"preset": …, "options": {…}} or a preset name')
     unknown = set(spec) - {"preset", "options"}
     if unknown:
-        raise RuleError(f"unknown key(s) in rules: {', '.join(sorted(unknown))}")
+        raise RuleError(f"unknown key(s) in rules: {keys(unknown)}; known: options, preset")
     options = spec.get("options", {})
     if not isinstance(options, dict):
         raise RuleError("rules.options must be an object")
@@ -61,44 +80,41 @@ def _rules(request: dict) -> Preset:
 
 
 def _melds(raw: Any) -> tuple[Meld, ...]:
-    if raw is None:
-        return ()
-    if not isinstance(raw, list):
-        raise RuleError('melds must be a list of {"kind": …, "tile": …}')
+    shape = 'a list of {"kind": …, "tile": …}'
     out = []
-    for k, m in enumerate(raw, start=1):
+    for k, m in enumerate(items(raw, "melds", 4, shape, rule="nn-7-ag4-r1"), start=1):
         if not isinstance(m, dict) or set(m) != {"kind", "tile"}:
-            raise RuleError(f'meld {k} must be {{"kind": "碰"|"明杠"|"加杠"|"暗杠", "tile": "5s"}}')
+            raise RuleError(f'meld {k} must be {{"kind": "碰"|"明杠"|"加杠"|"暗杠", "tile": "5s"}}, not {echo(m)}')
         out.append(Meld(_enum(MeldKind, m["kind"], f"meld {k} kind"), parse_one(m["tile"], f"meld {k} tile")))
     return tuple(out)
 
 
-def _chain(request: dict, method: Method, hand: Hand) -> tuple[KongKind, ...]:
-    kongs = request.get("kongs")
-    chain = request.get("chain")
+NO_CHAIN = {"kongs": 0, "chain": []}  # the only values of kongs/chain a win without a kong chain accepts
+CHAIN_ORDER = (KongKind.AN, KongKind.MING)  # how an inferred chain is listed (先暗杠后明杠)
+
+
+def _chain(request: dict, method: Method, hand: Hand, rules: Preset) -> tuple[KongKind, ...]:
+    """The kong chain before the win; see the module docstring for how an absent chain is inferred."""
     if method not in CHAIN_METHODS:
-        if kongs not in (None, 0) or chain:
-            raise RuleError(f"kongs/chain only go with 杠上花, 杠上炮 or 抢杠胡, not {method.value}",
-                            rule="nn-17-n1" if method in (Method.HAIDILAO, Method.HAIDIPAO) else "nn-8-r1")
+        for key, none in NO_CHAIN.items():
+            if key in request and (type(request[key]) is not type(none) or request[key] != none):
+                raise RuleError(f"kongs/chain only go with 杠上花, 杠上炮 or 抢杠胡, not {method.value}"
+                                f" (got {key}={echo(request[key])})",
+                                rule="nn-17-n1" if method in (Method.HAIDILAO, Method.HAIDIPAO) else "nn-8-r1")
         return ()
-    if kongs is not None and (not isinstance(kongs, int) or isinstance(kongs, bool) or kongs < 1):
-        raise RuleError("kongs must be a whole number of kongs, at least 1")
-    if chain is not None:
-        if not isinstance(chain, list) or not chain:
-            raise RuleError('chain must be a list of kong kinds, e.g. ["暗杠", "明杠"]')
-        kinds = tuple(_enum(KongKind, k, "chain entry") for k in chain)
-        if kongs is not None and kongs != len(kinds):
-            raise RuleError(f"kongs={kongs} but chain lists {len(kinds)} kongs")
+    most = rules.value("chain_max")
+    n = count(request["kongs"], "kongs", 1, most, rule="nn-7-mg4-r1") if "kongs" in request else None
+    if "chain" in request:
+        raw = items(request["chain"], "chain", most, 'a list of kong kinds, e.g. ["暗杠", "明杠"]', rule="nn-7-mg4-r1")
+        if not raw:
+            raise RuleError(f"chain is empty: {method.value} comes after at least one kong", rule="nn-7-mg4-r1")
+        kinds = tuple(_enum(KongKind, k, "chain entry") for k in raw)
+        if n is not None and n != len(kinds):
+            raise RuleError(f"kongs={n} but chain lists {len(kinds)} kongs")
+    elif method is Method.GANGSHANGHUA:
+        kinds = _own_chain(hand, n or 1)
     else:
-        n = kongs or 1
-        if method is Method.GANGSHANGHUA:
-            mine = kong_melds(hand)
-            if len(mine) < n:
-                raise RuleError(f"杠上花 after {n} kong(s) needs {n} kong melds in melds; found {len(mine)}",
-                                rule="nn-7-mg1-r1")
-            kinds = tuple(m.kind.kong_kind for m in mine[-n:])
-        else:
-            kinds = (KongKind.MING,) * n
+        kinds = (KongKind.MING,) * (n or 1)
     if method is Method.GANGSHANGHUA:
         have = [m.kind.kong_kind for m in kong_melds(hand)]
         for kind in KongKind:
@@ -122,31 +138,46 @@ def _first_turn_kongs(method: Method, hand: Hand, chain: tuple[KongKind, ...]) -
     return Method.GANGSHANGHUA, kinds
 
 
-def _seat(value: Any, what: str, default: Seat) -> Seat:
-    if value is None:
-        return default
+def _own_chain(hand: Hand, n: int) -> tuple[KongKind, ...]:
+    """The 杠上花 chain when `chain` is absent: the only choice of n of the winner's kong melds."""
+    mine = sorted((m.kind.kong_kind for m in kong_melds(hand)), key=CHAIN_ORDER.index)
+    if len(mine) < n:
+        raise RuleError(f"杠上花 after {n} kong(s) needs {n} kong melds in melds; found {len(mine)}",
+                        rule="nn-7-mg1-r1")
+    if len(set(mine)) > 1 and n != len(mine):
+        held = "、".join(f"{mine.count(k)} {k.value}" for k in CHAIN_ORDER)
+        raise RuleError(f"杠上花 after {n} of the kongs {held}: which? give chain, e.g. "
+                        f'"chain": ["{mine[-1].value}"]', rule="nn-7-mg1-r1")
+    return tuple(mine[:n]) if len(set(mine)) == 1 else tuple(mine)
+
+
+def _seat(value: Any, what: str) -> Seat:
     seat = _enum(Seat, value, what)
     if seat is Seat.SELF:
         raise RuleError(f"{what} must be another player (下家, 对家 or 上家)")
     return seat
 
 
-def _fishing(raw: Any) -> Fishing | None:
-    if raw is None:
+def _fishing(request: dict, rules: Preset) -> Fishing | None:
+    if "fishing" not in request:
         return None
+    raw = request["fishing"]
+    spec = rules.option_specs["fishing"]
+    if rules.option("fishing") != "on":
+        raise RuleError("fishing given, but this preset does not play 钓鱼 (set rules.options.fishing to on)",
+                        rule=" ".join(spec.rules))
     if not isinstance(raw, dict) or set(raw) - {"winner", "payers"}:
-        raise RuleError('fishing must be {"winner": true|false, "payers": ["对家", …]}')
-    winner = raw.get("winner", False)
-    if not isinstance(winner, bool):
-        raise RuleError("fishing.winner must be true or false")
-    payers = tuple(_seat(s, "fishing.payers entry", Seat.PREV) for s in raw.get("payers", []))
+        raise RuleError(f'fishing must be {{"winner": true|false, "payers": ["对家", …]}}, not {echo(raw)}')
+    winner = flag(raw.get("winner", False), "fishing.winner")
+    seats = items(raw.get("payers", []), "fishing.payers", len(OTHERS), 'a list of seats, e.g. ["对家"]')
+    payers = distinct((_seat(s, "fishing.payers entry") for s in seats), "fishing.payers")
     return Fishing(winner, payers)
 
 
 def situation_of(request: dict) -> tuple[Situation, Hand, Preset, Any]:
     unknown = set(request) - FIELDS
     if unknown:
-        raise RuleError(f"unknown field(s): {', '.join(sorted(unknown))}; known: {', '.join(sorted(FIELDS))}")
+        raise RuleError(f"unknown field(s): {keys(unknown)}; known: {', '.join(sorted(FIELDS))}")
     if "hand" not in request:
         raise RuleError("missing field: hand")
     if "win" not in request:
@@ -154,26 +185,23 @@ def situation_of(request: dict) -> tuple[Situation, Hand, Preset, Any]:
     rules = _rules(request)
     concealed = parse(request["hand"], "hand")
     win_tile = parse_one(request["win_tile"], "win_tile") if "win_tile" in request else concealed[-1]
-    hand = Hand(tuple(concealed), _melds(request.get("melds")), win_tile)
+    hand = Hand(tuple(concealed), _melds(request.get("melds", [])), win_tile)
     validate(hand)
     method = _enum(Method, request["win"], "win")
-    chain = _chain(request, method, hand)
+    problem = check_hand(hand, method)
+    if problem is not None:
+        raise problem
+    chain = _chain(request, method, hand, rules)
     method, chain = _first_turn_kongs(method, hand, chain)
     hand_type, reading = best(hand, method in SELF_DRAWN, rules.option("minggang_menqing") == "breaks")
-    if method is Method.QIANGGANG and hand.concealed.count(win_tile) != 1:
-        raise RuleError(
-            f"抢杠胡 on {name(win_tile)}: the robbed 碰 holds the other three, so the winner can hold only the"
-            f" robbed tile itself, not {hand.concealed.count(win_tile)}", rule="nn-9-d1", source="001:251")
-    hits = request.get("moma_hits", 0)
-    if not isinstance(hits, int) or isinstance(hits, bool) or hits < 0:
-        raise RuleError("moma_hits must be a whole number ≥ 0")
-    discarder = _seat(request.get("discarder"), "discarder", Seat.PREV)
+    hits = count(request.get("moma_hits", 0), "moma_hits", 0, rules.value("moma_codes"), rule="nn-22-ma-d1")
+    discarder = _seat(request["discarder"], "discarder") if "discarder" in request else Seat.PREV
     fenghu = _enum(FengHu, request.get("fenghu", FengHu.NONE.value), "fenghu")
-    fenghu_seat = _seat(request.get("fenghu_seat"),
-                        "fenghu_seat", discarder if fenghu is FengHu.B_DISCARDS else Seat.ACROSS)
+    default_b = discarder if fenghu is FengHu.B_DISCARDS else Seat.ACROSS
+    fenghu_seat = _seat(request["fenghu_seat"], "fenghu_seat") if "fenghu_seat" in request else default_b
     if fenghu is FengHu.OTHER_DISCARDS and fenghu_seat is discarder:
         raise RuleError("他家放炮 (双飞) means the discarder is not the 封胡'd player", rule="nn-12-r2")
-    situation = Situation(hand_type, method, chain, fenghu, hits, _fishing(request.get("fishing")),
+    situation = Situation(hand_type, method, chain, fenghu, hits, _fishing(request, rules),
                           discarder, fenghu_seat)
     return situation, hand, rules, reading
 

@@ -26,7 +26,7 @@ from .model import (
     Situation,
 )
 from .preset import Preset
-from .tiles import Suit, Tile, make, name, notation
+from .tiles import COPIES, Suit, Tile, make, name, notation
 
 FIRST_TURN = frozenset({Method.TIANHU, Method.DIHU, Method.RENHU})
 DISCARD_WINS = frozenset({Method.FANGPAO, Method.GANGSHANGPAO, Method.QIANGGANG, Method.QUANQIUPAO,
@@ -132,6 +132,28 @@ def moma_eligible(situation: Situation) -> bool:
     if situation.method not in SELF_DRAWN - {Method.HAIDILAO}:
         return False
     return KongKind.MING not in situation.chain
+
+
+def check_hand(hand: Hand, method: Method) -> RuleError | None:
+    """What a concrete hand rules out that its hand type does not show: the reason, or None.
+
+    - 抢杠胡: the robbed 加杠 is another player's 碰 of the winning tile plus that
+      tile, so three copies lie in his 碰 and the winner can hold no copy besides
+      the robbed one (a fifth copy otherwise), in his hand or in a meld.
+    - 人胡: won on the dealer's first discard, before the winner's first turn, so
+      the winner has declared nothing: no 碰 and no 杠 of any kind.
+    """
+    if method is Method.QIANGGANG:
+        tile = hand.win_tile
+        held = hand.concealed.count(tile) + sum(4 if m.kind.is_kong else 3 for m in hand.melds if m.tile == tile)
+        if held + 3 > COPIES:
+            return _no(f"抢杠胡抢的{name(tile)}另外三张在被抢杠者的碰里，胡家只能有被抢的这一张；"
+                       f"这手牌有{held}张{name(tile)}，连同那个碰共{held + 3}张，超过{COPIES}张",
+                       "nn-9-d1", "001:251")
+    if method is Method.RENHU and hand.melds:
+        melds = "、".join(f"{m.kind.value}{name(m.tile)}" for m in hand.melds)
+        return _no(f"人胡是胡庄家打出的第一张牌，胡家还没摸过牌，不可能已经{melds}", "nn-16-r1", "001:363")
+    return None
 
 
 @dataclass(frozen=True)

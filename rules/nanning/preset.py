@@ -15,6 +15,7 @@ from typing import Any, Mapping
 from ..data import keys, read_toml, strings, typed
 from ..errors import RuleError
 from ..ledger import Const
+from ..request import echo
 from .model import Method
 
 CONFIG = "nanning/presets.toml"
@@ -73,10 +74,10 @@ class Preset:
             spec = self.option_specs.get(key)
             if spec is None:
                 known = ", ".join(sorted(self.option_specs))
-                raise RuleError(f"unknown option {key!r}; known options: {known}")
+                raise RuleError(f"unknown option {echo(key)}; known options: {known}")
             if not isinstance(value, str) or value not in spec.values:
                 allowed = " | ".join(spec.values)
-                raise RuleError(f"option {key}={value!r} is not one of {allowed}", rule=" ".join(spec.rules))
+                raise RuleError(f"option {key}={echo(value)} is not one of {allowed}", rule=" ".join(spec.rules))
             merged[key] = value
         for key, value in merged.items():
             spec = self.option_specs[key]
@@ -219,7 +220,7 @@ def preset(name_or_id: str = DEFAULT) -> Preset:
         if name_or_id in (p.id, p.name):
             return p
     known = ", ".join(f"{p.id} ({p.name})" for p in presets().values())
-    raise RuleError(f"unknown preset {name_or_id!r}; known presets: {known}")
+    raise RuleError(f"unknown preset {echo(name_or_id)}; known presets: {known}")
 
 
 def rules(name_or_id: str = DEFAULT, options: Mapping[str, Any] | None = None) -> Preset:

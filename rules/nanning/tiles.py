@@ -10,6 +10,7 @@ import re
 from enum import StrEnum
 
 from ..errors import RuleError
+from ..request import DIGIT, echo, text as bounded_text
 
 
 class Suit(StrEnum):
@@ -61,13 +62,16 @@ def notation(tiles: list[Tile] | tuple[Tile, ...]) -> str:
     return "".join(out)
 
 
-TOKEN = re.compile(r"(\d+)([mpsz])")
+TOKEN = re.compile(f"({DIGIT}+)([mpsz])")
+MAX_TEXT = 64  # 14 tiles, their suit letters and some spaces
 
 
 def parse(text: str, what: str = "hand") -> list[Tile]:
-    """Tiles in written order. Raises RuleError on anything that is not notation."""
-    if not isinstance(text, str):
-        raise RuleError(f"{what} must be a string of tiles such as 123m456p789s11z")
+    """Tiles in written order. Raises RuleError on anything that is not notation.
+
+    Only ASCII digits are ranks: １２３m, ٣m, ३m or 𝟑m are not notation.
+    """
+    bounded_text(text, what, MAX_TEXT, "a string of tiles such as 123m456p789s11z")
     compact = text.replace(" ", "")
     if not compact:
         raise RuleError(f"{what} is empty")
@@ -83,14 +87,14 @@ def parse(text: str, what: str = "hand") -> list[Tile]:
             tiles.append(make(s, r))
         pos = m.end()
     if pos != len(compact):
-        raise RuleError(f"{what}: cannot read {compact[pos:]!r}; write digits then m/p/s/z, e.g. 123m456p789s11z")
+        raise RuleError(f"{what}: cannot read {echo(compact[pos:])}; write digits then m/p/s/z, e.g. 123m456p789s11z")
     return tiles
 
 
 def parse_one(text: str, what: str) -> Tile:
     tiles = parse(text, what)
     if len(tiles) != 1:
-        raise RuleError(f"{what} must be one tile, got {text!r}")
+        raise RuleError(f"{what} must be one tile, got {echo(text)}")
     return tiles[0]
 
 

@@ -26,7 +26,7 @@ def _check(request: dict) -> tuple[list[int], tuple, list[int]]:
         raise RuleError("missing field: hand")
     _rules(request)
     concealed = parse(request["hand"], "hand")
-    melds = _melds(request.get("melds"))
+    melds = _melds(request.get("melds", []))
     size = len(concealed) + 3 * len(melds)
     if size != HAND_SIZE - 1:
         raise RuleError(f"a hand waiting to win has 13 tiles counting each meld as 3; got {len(concealed)}"

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..errors import RuleError
+from ..request import echo, text as bounded_text
 
 
 class Size(StrEnum):
@@ -23,6 +24,7 @@ class Colour(StrEnum):
 
 
 KINDS = 20  # ten numbers in two sizes
+MAX_TEXT = 64  # a hand of 21 cards and some spaces; longer text is refused before it is read
 
 
 @dataclass(frozen=True, order=True)
@@ -71,8 +73,7 @@ class Deck:
         Anything else (Arabic digits, 小1, other characters) is refused, so a
         typo never silently becomes another card.
         """
-        if not isinstance(text, str):
-            raise RuleError(f"{what} must be a string of cards such as 一二三贰柒拾")
+        bounded_text(text, what, MAX_TEXT, "a string of cards such as 一二三贰柒拾")
         cards = []
         for ch in text:
             if ch.isspace():
@@ -83,7 +84,7 @@ class Deck:
                 cards.append(Card(10 + self.big.index(ch)))
             else:
                 raise RuleError(
-                    f"unknown card {ch!r} in {what}: write 小字 as {self.small} and 大字 as {self.big}",
+                    f"unknown card {echo(ch)} in {what}: write 小字 as {self.small} and 大字 as {self.big}",
                     rule="ext-zp-deck",
                 )
         return tuple(cards)

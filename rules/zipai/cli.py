@@ -9,6 +9,7 @@ from typing import Any
 
 from ..errors import RuleError
 from ..ledger import net, payments_json
+from ..request import described, distinct, echo, flag, keys
 from .cards import KINDS, Card
 from .config import Config
 from .groups import Group, GroupKind, shown_group
@@ -19,24 +20,27 @@ from .scoring import Bao, Circumstances, GangEvent, GangKind, Seat, Win, gang_pa
 FIELDS = {"hand", "win_card", "shown", "win", "from", "bao", "extras", "dealer", "gang", "readings"}
 EXTRAS = {"海底": "haidi", "头块": "toukuai", "起手": "opening"}
 WINS = (Win.ZIMO.value, Win.DIANPAO.value, Win.WALL.value)
+MAX_LIST = 32  # a size bound checked before a list is read; the rules bound each list far lower
 
 
 def _type(value: Any, kind: type, what: str, shape: str) -> Any:
-    if not isinstance(value, kind):
-        raise RuleError(f"{what} must be {shape}")
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise RuleError(f"{what} must be {shape}, not {described(value)}")
+    if isinstance(value, (list, dict)) and len(value) > MAX_LIST:
+        raise RuleError(f"{what} has {len(value)} entries; at most {MAX_LIST}")
     return value
 
 
 def _choice(value: Any, options: tuple[str, ...], what: str) -> str:
     if value not in options:
-        raise RuleError(f"{what} must be one of {', '.join(options)}, not {value!r}")
+        raise RuleError(f"{what} must be one of {', '.join(options)}, not {echo(value)}")
     return value
 
 
 def _keys(obj: dict, allowed: set[str], what: str) -> None:
     unknown = sorted(set(obj) - allowed)
     if unknown:
-        raise RuleError(f"unknown field{'s' if len(unknown) > 1 else ''} in {what}: {', '.join(unknown)}; "
+        raise RuleError(f"unknown field{'s' if len(unknown) > 1 else ''} in {what}: {keys(unknown)}; "
                         f"known: {', '.join(sorted(allowed))}")
 
 
@@ -128,9 +132,9 @@ def parse(request: dict, base: Config | None = None) -> tuple[Hand, Circumstance
     shown = parse_shown(request.get("shown", []), config)
     extras = _type(request.get("extras", []), list, "extras", f"a list of {', '.join(EXTRAS)}")
     flags = {name: False for name in EXTRAS.values()}
-    for item in extras:
-        flags[EXTRAS[_choice(item, tuple(EXTRAS), "extras item")]] = True
-    dealer = _type(request.get("dealer", False), bool, "dealer", "true or false (is the winner the dealer?)")
+    for item in distinct((_choice(item, tuple(EXTRAS), "extras item") for item in extras), "extras"):
+        flags[EXTRAS[item]] = True
+    dealer = flag(request.get("dealer", False), "dealer")
     if flags["opening"]:
         if "win" in request:
             raise RuleError("an opening-hand win (起手) has no win method: leave out win")

@@ -12,6 +12,7 @@ from dataclasses import dataclass, fields, replace
 
 from ..errors import RuleError
 from ..ledger import Const  # one number of the rule sheet, the line it rests on and its words
+from ..request import echo
 from .cards import Deck, Size
 
 
@@ -161,7 +162,7 @@ class Readings:
         by_field = {name: options for name, options in READINGS.values()}
         for f in fields(self):
             if getattr(self, f.name) not in by_field[f.name]:
-                raise RuleError(f"reading {f.name}: unknown option {getattr(self, f.name)!r}")
+                raise RuleError(f"reading {f.name}: unknown option {echo(getattr(self, f.name))}")
 
     def by_id(self) -> dict[str, str]:
         return {rid: getattr(self, name) for rid, (name, _) in READINGS.items()}
@@ -178,9 +179,9 @@ class Config:
         changes = {}
         for rid, option in overrides.items():
             if rid not in READINGS:
-                raise RuleError(f"unknown reading {rid!r}; known: {', '.join(READINGS)}")
+                raise RuleError(f"unknown reading {echo(rid)}; known: {', '.join(READINGS)}")
             name, options = READINGS[rid]
             if option not in options:
-                raise RuleError(f"reading {rid}: unknown option {option!r}; options: {', '.join(options)}")
+                raise RuleError(f"reading {rid}: unknown option {echo(option)}; options: {', '.join(options)}")
             changes[name] = option
         return replace(self, readings=replace(self.readings, **changes))

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..errors import RuleError
+from ..request import echo
 from .cards import Card, Colour, Deck
 from .config import Rules
 
@@ -96,7 +97,7 @@ def shown_group(kind: str, cards: tuple[Card, ...], rules: Rules) -> Group:
             raise RuleError(f"吃 {deck.text(cards)} is not a run of one size (n n+1 n+2, or 二七十)", rule="ext-zp-runs")
         return make(run, cards, rules, shown=True)
     if kind not in SHOWN_KINDS:
-        raise RuleError(f"unknown shown kind {kind!r}: use one of {', '.join(SHOWN_KINDS)}")
+        raise RuleError(f"unknown shown kind {echo(kind)}: use one of {', '.join(SHOWN_KINDS)}")
     group_kind = GroupKind(kind)
     if len(cards) != ALIKE[group_kind] or len(set(cards)) != 1:
         raise RuleError(f"{kind} {deck.text(cards)} is not a group: {kind} is {ALIKE[group_kind]} identical cards",

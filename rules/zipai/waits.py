@@ -13,7 +13,7 @@ from ..errors import RuleError
 from ..waits import check_fields
 from .cards import Card, counts
 from .cli import FIELDS, WINS, parse, parse_shown, score_request
-from .hand import arrangements
+from .hand import readings
 from .presets import config as default_config
 from .scoring import Win
 
@@ -58,7 +58,7 @@ def waits(request: dict) -> dict:
             continue  # no copy of this card is left
         card = deck.char(Card(index))
         hand, circumstances, _, config = parse(_request(request, card, Win.ZIMO.value))
-        if not arrangements(hand, circumstances, config):
+        if not readings(hand, circumstances, config):
             continue
         wins, refused = [], []
         for win in WINS:
