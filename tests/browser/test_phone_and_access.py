@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import io
 import json
-from pathlib import Path
 
 import pytest
 
-from .conftest import open_page
+from .conftest import axe_script, open_page
 
-AXE = Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1366, "height": 900}
 SIZES = [("phone", PHONE), ("laptop", LAPTOP)]
@@ -33,10 +31,12 @@ def opened(browser, site_url: str, url: str, viewport: dict):
 
 
 def settle(tab) -> None:
-    """Until the payout data (if any) is in and laid out."""
+    """Until the payout data (if any) is in and laid out, and a scorer page's rules core has loaded."""
     tab.wait_for_load_state("load")
     tab.wait_for_function("""() => [...document.querySelectorAll('.cp-ptable, .cp-finder')]
-        .every(el => el.getAttribute('data-state') === 'ready')""")
+        .every(el => el.getAttribute('data-state') === 'ready')
+        && [...document.querySelectorAll('.cp-scorer')].every(el => el.hasAttribute('data-ready'))""",
+                          timeout=120_000)
 
 
 # -- accessibility --------------------------------------------------------------------------------
@@ -44,9 +44,7 @@ def settle(tab) -> None:
 
 @pytest.mark.parametrize("size", [s[0] for s in SIZES])
 def test_axe_finds_no_violation_on_any_page(browser, site_url, built, size):
-    if not AXE.exists():
-        pytest.fail(f"{AXE} is missing: scripts/setup test installs axe-core (npm ci in tests/browser)")
-    axe = AXE.read_text(encoding="utf-8")
+    axe = axe_script()
     viewport = dict(SIZES)[size]
     found = {}
     for url in urls(built):
@@ -149,7 +147,7 @@ HOSTILE = ["#constructor", "#__proto__", "#toString", "#hasOwnProperty", "#%", "
 
 
 @pytest.mark.parametrize("page_url", ["nanning/payouts/", "nanning/finder/", "zipai/payouts/", "zipai/finder/",
-                                      "nanning/article/", "rulings/"])
+                                      "nanning/scorer/", "zipai/scorer/", "nanning/article/", "rulings/"])
 def test_hostile_fragments_and_queries_give_no_page_error(browser, site_url, built, page_url):
     for hostile in HOSTILE:
         tab = open_page(browser, site_url)
@@ -167,6 +165,9 @@ def test_hostile_fragments_and_queries_give_no_page_error(browser, site_url, bui
             assert tab.locator(".cp-payouts tbody tr").count() > 0
             if "#" in hostile and hostile != "#":
                 assert tab.locator(".cp-message").is_visible(), hostile
+        if "scorer" in page_url and "#" in hostile and hostile != "#":
+            # the fragment is the CLI's request: a total, or the error saying what is wrong with it
+            tab.wait_for_selector(".cp-sc-result [data-error], .cp-sc-result [data-total]")
         tab.close()
         assert not dialogs, (hostile, dialogs)
         assert not tab.problems.errors and not tab.problems.console, (hostile, tab.problems)
