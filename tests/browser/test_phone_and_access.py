@@ -149,10 +149,18 @@ HOSTILE = ["#constructor", "#__proto__", "#toString", "#hasOwnProperty", "#%", "
 @pytest.mark.parametrize("page_url", ["nanning/payouts/", "nanning/finder/", "zipai/payouts/", "zipai/finder/",
                                       "nanning/scorer/", "zipai/scorer/", "nanning/article/", "rulings/"])
 def test_hostile_fragments_and_queries_give_no_page_error(browser, site_url, built, page_url):
+    scorer = "scorer" in page_url
+    tab = None
     for hostile in HOSTILE:
-        tab = open_page(browser, site_url)
-        dialogs = []
-        tab.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        # A scorer page starts its rules core (seconds of CPU) on every load: it keeps its tab while only
+        # the fragment changes (the page reads a new fragment as it reads the first one).
+        same_document = scorer and tab is not None and "?" not in hostile and "?" not in tab.url
+        if not same_document:
+            tab = open_page(browser, site_url)
+            dialogs = []
+            tab.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        elif scorer:
+            tab.evaluate("document.querySelector('.cp-sc-result').innerHTML = ''")
         tab.goto(site_url + page_url + hostile)
         settle(tab)
         if "finder" in page_url:
@@ -165,12 +173,15 @@ def test_hostile_fragments_and_queries_give_no_page_error(browser, site_url, bui
             assert tab.locator(".cp-payouts tbody tr").count() > 0
             if "#" in hostile and hostile != "#":
                 assert tab.locator(".cp-message").is_visible(), hostile
-        if "scorer" in page_url and "#" in hostile and hostile != "#":
+        if scorer and "#" in hostile and hostile != "#":
             # the fragment is the CLI's request: a total, or the error saying what is wrong with it
             tab.wait_for_selector(".cp-sc-result [data-error], .cp-sc-result [data-total]")
-        tab.close()
+        if not scorer or "?" in hostile:
+            tab.close()
         assert not dialogs, (hostile, dialogs)
         assert not tab.problems.errors and not tab.problems.console, (hostile, tab.problems)
+    if not tab.is_closed():
+        tab.close()
 
 
 # -- print ----------------------------------------------------------------------------------------
