@@ -1,5 +1,6 @@
 """Build provider for the static site: the scorer's runtime, charts, pages, then `mkdocs build --strict`
-(and the runtime copied into the built site, with its service worker).
+(then the search index learns aliases and ids, the runtime is copied into the built site with its
+service worker, and big files get a gzip copy: `postbuild`).
 
 All four steps are skipped with `--no-site`. Pages and charts are written into
 ctx.docs (build/docs/ by default, ignored by git), with a fresh copy of the
