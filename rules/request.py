@@ -280,6 +280,23 @@ def _silence_stdout() -> None:
 _STD = object()  # "the process's own stream", as opposed to None, a closed one
 
 
+def answer(call: Callable[[dict], dict], raw: bytes) -> tuple[str | None, str]:
+    """One request's result as JSON text and "", or None and the one line the command line prints for it.
+
+    Shared by `serve` and the scorer page, so both say the same thing about the same bytes.
+    """
+    try:
+        return json.dumps(call(load(raw)), ensure_ascii=False, indent=1), ""
+    except RuleError as exc:
+        return None, one_line(f"error: {exc.one_line()}")
+    except RecursionError:
+        return None, f"error: input nests too deeply; a request nests at most {MAX_DEPTH} levels"
+    except MemoryError:
+        return None, "error: out of memory reading the request"
+    except Exception as exc:  # a bug: still one line, and named as ours
+        return None, one_line(f"internal error (please report): {type(exc).__name__}: {exc}")
+
+
 def serve(score: Callable[[dict], dict], stdin: Any = _STD, stdout: Any = _STD, stderr: Any = _STD) -> int:
     """Read one request on stdin, write its result on stdout: exit status 0, or 2 and one line on stderr.
 
@@ -290,20 +307,12 @@ def serve(score: Callable[[dict], dict], stdin: Any = _STD, stdout: Any = _STD, 
     stdout = sys.stdout if stdout is _STD else stdout
     stderr = sys.stderr if stderr is _STD else stderr
     try:
-        result = score(load(_read(stdin)))
-        data = (json.dumps(result, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
-        _write(stdout, data)
-    except RuleError as exc:
-        _say(stderr, f"error: {exc.one_line()}")
-        return 2
-    except RecursionError:
-        _say(stderr, f"error: input nests too deeply; a request nests at most {MAX_DEPTH} levels")
-        return 2
-    except MemoryError:
-        _say(stderr, "error: out of memory reading the request")
-        return 2
-    except Exception as exc:  # a bug: still one line, and named as ours
-        _say(stderr, f"internal error (please report): {type(exc).__name__}: {exc}")
+        result, line = answer(score, _read(stdin))
+        if result is not None:
+            _write(stdout, (result + "\n").encode("utf-8"))
+    except RuleError as exc:  # stdin or stdout closed or broken
+        result, line = None, f"error: {exc.one_line()}"
+    if result is None:
+        _say(stderr, line)
         return 2
     return 0
-

@@ -66,6 +66,9 @@ VALID = {
     "nanning": {"hand": "234m678m55p111s999s", "win": "自摸"},
     "zipai": {"hand": "一二三四五六七八九壹贰叁肆伍陆柒捌玖贰柒拾", "win": "自摸"},
 }
+# A waiting hand: the valid request without its win and one tile/card short.
+WAITING = {game: {"hand": r["hand"][:-1]} for game, r in VALID.items()}
+WIN_FIELDS = {"nanning": ("win", "win_tile", "kongs", "chain"), "zipai": ("win", "win_card")}
 
 
 # ------------------------------------------------------------------ running one input
@@ -92,8 +95,8 @@ def _streams(data: bytes):
         _streams.last = out.buffer.getvalue(), err.buffer.getvalue()
 
 
-def run(game: str, category: str, data: bytes) -> tuple[int, dict | str]:
-    """Run the CLI in-process on `data`; check the one-line / consistent-result contract.
+def run(game: str, category: str, data: bytes, command: str = "score") -> tuple[int, dict | str]:
+    """Run the CLI's `command` in-process on `data`; check the one-line / consistent-result contract.
 
     Returns (0, result) or (2, the error line)."""
     COUNTS[game, category] += 1
@@ -103,7 +106,7 @@ def run(game: str, category: str, data: bytes) -> tuple[int, dict | str]:
     tracemalloc.start()
     try:
         with _streams(data):
-            code = main(["score", "--game", game])
+            code = main([command, "--game", game])
     except Hang:
         pytest.fail(f"{game} hung over {HANG} s on {data[:200]!r}")
     finally:
@@ -116,10 +119,11 @@ def run(game: str, category: str, data: bytes) -> tuple[int, dict | str]:
     PEAK[game] = max(PEAK.get(game, 0), peak)
     assert peak < MEMORY, f"{game} allocated {peak} bytes at peak on {data[:200]!r}"
     out, err = _streams.last
-    return check(game, code, out, err, data)
+    return check(game, code, out, err, data, command)
 
 
-def check(game: str, code: int, out: bytes, err: bytes, data: bytes) -> tuple[int, dict | str]:
+def check(game: str, code: int, out: bytes, err: bytes, data: bytes,
+          command: str = "score") -> tuple[int, dict | str]:
     where = f"{game} input {data[:300]!r}"
     assert code in (0, 2), f"exit {code} for {where}"
     if code == 2:
@@ -132,7 +136,7 @@ def check(game: str, code: int, out: bytes, err: bytes, data: bytes) -> tuple[in
         return 2, line
     assert err == b"", f"{err[:300]!r} for {where}"
     result = json.loads(out)
-    CONSISTENT[game](result)
+    (_consistent_waits if command == "waits" else CONSISTENT[game])(result)
     return 0, result
 
 
@@ -153,6 +157,16 @@ def _consistent_zipai(r: dict) -> None:
 
 
 CONSISTENT = {"nanning": _consistent_nanning, "zipai": _consistent_zipai}
+
+
+def _consistent_waits(r: dict) -> None:
+    """Each wait is listed once, and every way to win on it is a zero-sum, positive total."""
+    unit = "tile" if r["game"] == "nanning" else "card"
+    assert r[unit + "s"] == [w[unit] for w in r["waits"]]
+    for wait in r["waits"]:
+        assert wait["wins"] or wait["refused"]
+        for win in wait["wins"]:
+            assert isinstance(win["total"], int) and win["total"] > 0 and sum(win["net"].values()) == 0
 
 
 def encode(request) -> bytes:
@@ -417,6 +431,18 @@ def test_situations(game, data):
     run(game, "situations", encode(data.draw(SITUATIONS[game]())))
 
 
+@pytest.mark.parametrize("game", GAMES)
+@settings(FUZZ, max_examples=300)
+@given(data=st.data())
+def test_waits(game, data):
+    """`waits` on the same hostile fields (the win's own fields left out) and on raw bytes."""
+    fields = [f for f in FIELDS[game] if f not in WIN_FIELDS[game]]
+    request = data.draw(st.fixed_dictionaries({}, optional={f: jsonish(game) for f in fields}).map(
+        lambda d: {**WAITING[game], **d}))
+    run(game, "waits", encode(request), command="waits")
+    run(game, "waits", data.draw(byte_request(game)), command="waits")
+
+
 def _same(a: tuple, b: tuple) -> None:
     assert a[0] == b[0]
     if a[0] == 0:
@@ -581,7 +607,7 @@ def test_zz_every_category_ran():
     report.parent.mkdir(exist_ok=True)
     report.write_text(json.dumps({"counts": {f"{g}/{c}": n for (g, c), n in sorted(COUNTS.items())},
                                   "slowest_cpu_seconds": {g: [t, d.decode("utf-8", "backslashreplace")] for g, (t, d) in SLOWEST.items()}, "peak_bytes": PEAK}, indent=1))
-    categories = ("types", "sizes", "nesting", "unicode", "bytes", "duplicates", "situations", "order")
+    categories = ("types", "sizes", "nesting", "unicode", "bytes", "duplicates", "situations", "order", "waits")
     for game in GAMES:
         assert sum(n for (g, _), n in COUNTS.items() if g == game) >= 5000, COUNTS
         for category in categories:

@@ -50,4 +50,4 @@ def test_the_installed_core_reads_its_packaged_data(installed):
 def test_bad_input_from_the_installed_script(installed):
     done = subprocess.run([str(installed / "venv" / "bin" / "caipan"), "score", "--game", "zipai"], input="[]",
                           capture_output=True, text=True, cwd=installed, timeout=120)
-    assert done.returncode == 2 and done.stderr == "error: input must be one JSON object\n"
+    assert done.returncode == 2 and done.stderr == "error: input must be one JSON object, not a list\n"

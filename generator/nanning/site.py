@@ -55,8 +55,8 @@ def pages(p, d: SiteData) -> None:
         examples = {(m, c): [view.cell(h, method=m, chain=c) for h in hands] for m, c in nanning.GRID}
         examples.update({(m, view.chain_of(k, 2)): [view.cell(h, method=m, chain=view.chain_of(k, 2)) for h in hands]
                          for m, k in nanning.CHAIN_METHODS})
-    p.write("nanning/scoring.md", "scoring_nanning.md.j2", presets=presets, view=view, examples=examples)
-    p.write("nanning/cheatsheet.md", "cheatsheet_nanning.md.j2", view=view, presets=presets,
+    p.write("nanning/scoring.md", "nanning/scoring.md.j2", presets=presets, view=view, examples=examples)
+    p.write("nanning/cheatsheet.md", "nanning/cheatsheet.md.j2", view=view, presets=presets,
             chain_series=[view.chains(m, k, view.main_hands()) for m, k in nanning.CHAIN_METHODS] if view else [],
             grid_columns=nanning.GRID, chain_methods=nanning.CHAIN_METHODS, cell=cell_html,
             chain_hands=view.main_hands() if view else [],

@@ -132,7 +132,7 @@ class Pages:
         self.docs = docs
         self.log = log
         self.charts = charts
-        self.env = environment()
+        self.env = environment(own={g: Path(m.__file__).parent / "templates" for g, m in modules().items()})
         keys = names.site_names(d)
         self.env.filters.update(zh=lambda text: names.readable(text, keys), zh_list=lambda text: names.name_list(text, keys))
         self.targets = d.targets()

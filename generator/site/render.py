@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path, PurePosixPath
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader, StrictUndefined
 from markupsafe import Markup, escape
 
 from ..errors import BuildError
@@ -81,10 +81,16 @@ def number(value: object) -> str:
     return "—" if value is None else f"{value:,}"
 
 
-def environment(templates: PurePosixPath | Path = TEMPLATES) -> Environment:
-    """The one Jinja set-up of every page: autoescape, strict, and the filters here."""
+def environment(templates: PurePosixPath | Path = TEMPLATES, own: dict[str, Path] | None = None) -> Environment:
+    """The one Jinja set-up of every page: autoescape, strict, and the filters here.
+
+    `own` maps a game's id to the folder of its own templates, named "<id>/<file>".
+    """
+    loader = FileSystemLoader(str(templates))
+    if own:
+        loader = ChoiceLoader([loader, PrefixLoader({g: FileSystemLoader(str(path)) for g, path in own.items()})])
     env = Environment(
-        loader=FileSystemLoader(str(templates)),
+        loader=loader,
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,

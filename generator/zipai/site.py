@@ -68,8 +68,8 @@ def pages(p, d: SiteData) -> None:
             examples.append(view.cell(hand=hand, huxi=lowest))
     art = d.articles[GAME]
     formula_rows = [r for r in art.rows if r.section == 2 and r.block in FORMULA_BLOCKS and r.cls != "heading"]
-    p.write("zipai/scoring.md", "scoring_zipai.md.j2", readings=own["readings"], examples=examples,
+    p.write("zipai/scoring.md", "zipai/scoring.md.j2", readings=own["readings"], examples=examples,
             ref_huxi=ref_huxi, formula_rows=formula_rows, mingtang=mingtang_table(art), **common)
-    p.write("zipai/cheatsheet.md", "cheatsheet_zipai.md.j2", cell=cell_html, ref_hand=ref_hand,
+    p.write("zipai/cheatsheet.md", "zipai/cheatsheet.md.j2", cell=cell_html, ref_hand=ref_hand,
             ref_huxi=ref_huxi, scaled=view.scaled if view else [],
             fixed=view.fixed_hands() if view else [], **common)

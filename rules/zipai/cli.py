@@ -115,6 +115,15 @@ def parse_gang(items: Any, config: Config) -> tuple[GangEvent, ...]:
     return tuple(events)
 
 
+def parse_extras(value: Any) -> dict[str, bool]:
+    """The `extras` list as flags (opening, haidi, toukuai), each given at most once."""
+    extras = _type(value, list, "extras", f"a list of {', '.join(EXTRAS)}")
+    flags = {name: False for name in EXTRAS.values()}
+    for item in distinct((_choice(item, tuple(EXTRAS), "extras item") for item in extras), "extras"):
+        flags[EXTRAS[item]] = True
+    return flags
+
+
 def parse(request: dict, base: Config | None = None) -> tuple[Hand, Circumstances, tuple[GangEvent, ...], Config]:
     """A checked request: the hand, the circumstances, the 杠分 events, the config in force."""
     _keys(request, FIELDS, "the request")
@@ -130,10 +139,7 @@ def parse(request: dict, base: Config | None = None) -> tuple[Hand, Circumstance
     if not concealed:
         raise RuleError("hand is empty")
     shown = parse_shown(request.get("shown", []), config)
-    extras = _type(request.get("extras", []), list, "extras", f"a list of {', '.join(EXTRAS)}")
-    flags = {name: False for name in EXTRAS.values()}
-    for item in distinct((_choice(item, tuple(EXTRAS), "extras item") for item in extras), "extras"):
-        flags[EXTRAS[item]] = True
+    flags = parse_extras(request.get("extras", []))
     dealer = flag(request.get("dealer", False), "dealer")
     if flags["opening"]:
         if "win" in request:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..errors import RuleError
 from ..waits import check_fields
 from .cards import Card, counts
-from .cli import FIELDS, WINS, parse, parse_shown, score_request
+from .cli import FIELDS, WINS, parse, parse_extras, parse_shown, score_request
 from .hand import readings
 from .presets import config as default_config
 from .scoring import Win
@@ -25,7 +25,7 @@ FROM_DEFAULT = "上家"
 def _check(request: dict) -> list[int]:
     """Check the request; how many of each card the hand already holds."""
     check_fields(request, FIELDS, WIN_FIELDS, "card")
-    if "起手" in (request.get("extras") or []):
+    if parse_extras(request.get("extras", []))["opening"]:
         raise RuleError("an opening-hand win (起手) has no card to wait for: leave 起手 out of extras")
     if "hand" not in request:
         raise RuleError("hand is required: the concealed cards, one short of a winning hand")

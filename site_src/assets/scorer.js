@@ -26,24 +26,16 @@
   // with the same one-line errors.
   var GLUE = [
     "import json",
-    "from rules.errors import RuleError",
+    "from rules import registry",
+    "from rules.request import answer",
     "def caipan_call(game, kind, text):",
-    "    try:",
-    "        try:",
-    "            request = json.loads(text)",
-    "        except json.JSONDecodeError as exc:",
-    "            raise RuleError(f'input is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}') from None",
-    "        if not isinstance(request, dict):",
-    "            raise RuleError('input must be one JSON object')",
-    "        from rules import registry",
-    "        rules = registry.game(game)",
-    "        result = rules.waits(request) if kind == 'waits' else rules.score(request)",
-    "        return json.dumps({'ok': result}, ensure_ascii=False)",
-    "    except RuleError as exc:",
-    "        return json.dumps({'error': exc.one_line()}, ensure_ascii=False)",
-    "    except Exception as exc:",
-    "        return json.dumps({'error': f'internal error: {type(exc).__name__}: {exc}', 'internal': True},",
-    "                          ensure_ascii=False)",
+    "    rules = registry.game(game)",
+    "    result, line = answer(rules.waits if kind == 'waits' else rules.score, text.encode('utf-8'))",
+    "    if result is not None:",
+    "        return '{\"ok\": ' + result + '}'",
+    "    if line.startswith('error: '):",
+    "        return json.dumps({'error': line.removeprefix('error: ')}, ensure_ascii=False)",
+    "    return json.dumps({'error': line, 'internal': True}, ensure_ascii=False)",
   ].join("\n");
 
   var callPy = null;
