@@ -13,6 +13,9 @@ and, when the game needs them,
 - ``example_patterns(words, defaults)`` and ``normalise_patterns(found)``: the
   patterns a worked example's words name (`generator.examples`);
 - ``site_data(generated) -> dict``: what its own pages read, by name;
+- ``reader_names(own) -> {internal key: Chinese name}``: names for the keys of its presets,
+  options, constants or readings, given what ``site_data`` read, so that pages never show a
+  key such as ``kong_point`` (`generator.site.names`);
 - ``pages(pages, d)``: its own pages (`generator.site.pages.Pages`);
 - ``targets() -> {id: page}``: ids its own pages hold anchors for (rule ids of a
   game without a source article);

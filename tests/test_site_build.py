@@ -164,9 +164,9 @@ def test_every_payout_rule_id_links_to_the_article(built):
     from rules.registry import ids
 
     for game in ids():
-        script = built.site / "data" / f"{game}_payouts.js"
-        assert script.exists(), game
-        data = json.loads(script.read_text(encoding="utf-8").split("=", 2)[2].rstrip(";\n"))
+        packed = built.site / "data" / f"{game}_payouts.data.json"
+        assert packed.exists(), game
+        data = json.loads(packed.read_text(encoding="utf-8"))
         cited = {r for row in data["rows"] for r in data["values"][row[data["fields"].index("rules")]]}
         payouts_page = built.site / game / "payouts" / "index.html"
         assert cited
@@ -182,3 +182,73 @@ def test_building_twice_gives_identical_bytes(built, tmp_path):
     assert first.keys() == second.keys()
     differ = [str(k) for k in first if first[k] != second[k]]
     assert not differ, differ[:10]
+
+
+def _visible_text(page) -> str:
+    text = re.sub(r"<(script|style)[\s\S]*?</\1>", " ", page.read_text(encoding="utf-8"))
+    return re.sub(r"<[^>]+>", " ", text)
+
+
+def test_readers_see_chinese_names_never_internal_keys(built):
+    presets = json.loads((built.generated / "nanning_presets.json").read_text(encoding="utf-8"))
+    readings = json.loads((built.generated / "zipai_readings.json").read_text(encoding="utf-8"))
+    keys = set(presets["constants"]) | set(presets["options"]) | {p["id"] for p in presets["presets"]}
+    keys |= {v for o in presets["options"].values() for v in o["values"] if len(v) > 3}
+    keys |= {o["id"] for r in readings["readings"] for o in r["options"] if len(o["id"]) > 3}
+    pattern = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, sorted(keys, key=len, reverse=True))) + r")(?![\w-])")
+    shown = {}
+    for page in built.pages():
+        for m in pattern.finditer(_visible_text(page)):
+            shown.setdefault(m.group(1), str(page.relative_to(built.site)))
+    assert not shown, shown
+
+
+def test_the_sidebar_lists_each_page_once(built):
+    """No page twice, and no section whose first entry repeats the section's own title."""
+    item = re.compile(r'<(a|label|span) (?:href="([^"]*)" )?class="md-nav__link[^"]*"([^>]*)>([\s\S]*?)</\1>')
+    for page in built.pages():
+        if page.name == "404.html":
+            continue
+        nav = page.read_text(encoding="utf-8").split('class="md-nav md-nav--primary"', 1)[-1]
+        entries = [(href, " ".join(re.sub(r"<[^>]+>", " ", text).split())) for tag, href, attrs, text in item.findall(nav)
+                   if not href.startswith("#") and 'for="__toc"' not in attrs]  # the page's own contents toggle
+        pages = [href for href, _ in entries if href]
+        sections = [label for href, label in entries if not href and label]
+        assert len(pages) > 15 and sections, page
+        assert len(pages) == len(set(pages)), page
+        for label in sections:
+            assert [x for _, x in entries].count(label) == 1, (page, label)
+
+
+def test_big_files_ship_with_an_identical_gzip_copy(built):
+    import gzip
+
+    big = [p for p in built.site.rglob("*") if p.suffix in {".json", ".js", ".css", ".html", ".csv"}
+           and p.stat().st_size >= 100_000]
+    assert any(p.name == "nanning_payouts.data.json" for p in big)
+    for path in big:
+        copy = path.with_name(path.name + ".gz")
+        assert copy.exists(), path
+        assert gzip.decompress(copy.read_bytes()) == path.read_bytes(), path
+
+
+def test_the_search_index_knows_aliases_and_rule_ids(built):
+    """The site search and the payout filter read one aliases file; each article line is an entry
+    titled with its id, whose text is the rule (what a search result shows as its excerpt)."""
+    from generator.site.pages import search_aliases
+    from generator.site.postbuild import synonym_sets
+
+    index = json.loads((built.site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    tokens = _tokens(index)
+    for group in synonym_sets(search_aliases()):
+        for word in group:
+            assert word in tokens, word
+    assert "nanning/article/" in tokens["杠上开花"] and "nanning/article/" in tokens["豪华七对"]
+    d = load(built.generated, built.ctx.examples)
+    by_location = {doc["location"]: doc for doc in index["docs"]}
+    for game, art in d.articles.items():
+        for row in art.rows:
+            if row.cls != "heading":
+                doc = by_location[f"{game}/article/#{row.id}"]
+                assert doc["title"] == row.id
+                assert doc["text"].replace("\u200b", "") == row.text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

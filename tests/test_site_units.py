@@ -40,10 +40,12 @@ def test_source_text_cannot_inject_markup(evil_site):
     assert row_id in parse(site / "nanning/article/index.html").ids
 
 
-def test_payout_data_cannot_close_its_script(evil_site):
+def test_payout_data_is_fetched_as_json_never_run_as_script(evil_site):
     site, _, _ = evil_site
-    script = (site / "data" / "nanning_payouts.js").read_text(encoding="utf-8")
-    assert "</script" not in script.lower() and "<\\/script>" in script
+    data = json.loads((site / "data" / "nanning_payouts.data.json").read_text(encoding="utf-8"))
+    assert any("<script>alert(1)</script>" in str(v) for v in data["values"])  # kept as text
+    html = (site / "nanning" / "payouts" / "index.html").read_text(encoding="utf-8")
+    assert "nanning_payouts.data.json" in html and not re.search(r"<script[^>]*_payouts", html)
 
 
 # -- editions and the changelog ---------------------------------------------------------------
@@ -138,7 +140,7 @@ def test_nanning_cheatsheet_numbers_are_the_table_totals(built):
           if all(r[k] == first[k] for k in ("preset_name", "fenghu", "moma_hits"))}
     html = (built.site / "nanning" / "cheatsheet" / "index.html").read_text(encoding="utf-8")
     grid = html.split('id="cheat-nn-grid"')[1].split("</table>")[0]
-    heads = re.findall(r"<th>([^<]+)(?:<br><small>([^<]+)</small>)?<br><small class=\"cp-payer\">", grid)
+    heads = re.findall(r"<th>([^<]+)(?:<small class=\"cp-sub\">([^<]+)</small>)?<small class=\"cp-payer\">", grid)
     rows = re.findall(r"<tr><th>([^<]+)</th>(.*?)</tr>", grid.split("<tbody>")[1], re.S)
     assert len(heads) >= 10 and len(rows) >= 10
     checked = 0
@@ -159,10 +161,14 @@ def test_zipai_cheatsheet_numbers_are_the_table_amounts(built):
     by = {(r["hand"], r["huxi"]): r for r in table["rows"]
           if all(r[k] == first[k] for k in ("win", "bao", "haidi", "toukuai"))}
     html = (built.site / "zipai" / "cheatsheet" / "index.html").read_text(encoding="utf-8")
-    grid = html.split('id="cheat-zp-grid"')[1].split("</table>")[0]
-    hands = re.findall(r"<th>([^<]+)</th>", grid.split("</thead>")[0])[1:]
-    rows = re.findall(r"<tr><th>(\d+)</th>(.*?)</tr>", grid.split("<tbody>")[1], re.S)
-    assert len(hands) >= 5 and len(rows) >= 20
+    section = html.split('id="cheat-zp-grid"')[1].split("</section>")[0]
+    tables = section.split("</table>")[:-1]  # the grid comes in two halves, side by side
+    hands = re.findall(r"<th>([^<]+)</th>", tables[0].split("</thead>")[0])[1:]
+    rows = [r for t in tables for r in re.findall(r"<tr><th>(\d+)</th>(.*?)</tr>", t.split("<tbody>")[1], re.S)]
+    assert len(hands) >= 5 and len(rows) >= 20 and len(tables) == 2
+    assert all(re.findall(r"<th>([^<]+)</th>", t.split("</thead>")[0])[1:] == hands for t in tables)
+    huxi = [int(h) for h, _ in rows]
+    assert huxi == sorted(huxi) and len(set(huxi)) == len(huxi)
     for huxi, cells in rows:
         values = re.findall(r"<td[^>]*>(?:<b>(\d+)</b>|—)", cells)
         assert len(values) == len(hands)
@@ -170,3 +176,58 @@ def test_zipai_cheatsheet_numbers_are_the_table_amounts(built):
             row = by.get((hand, int(huxi)))
             expected = str(row["pay_shang"]) if row and row["feasible"] else None
             assert (value or None) == expected, (hand, huxi)
+
+
+def test_nanning_cheatsheet_and_chart_show_every_kong_chain(built):
+    """Every chain length and kind of kong the table prices (default preset, no 封胡, no 码) is on the
+    cheat sheet with the table's total, and drawn in the chart; mixed chains are covered by the sheet's note
+    only if they really pay what the all-明杠 chain of the same length pays."""
+    table = json.loads((built.generated / "nanning_payouts.json").read_text(encoding="utf-8"))
+    first = {d["key"]: d["values"][0] for d in table["dimensions"]}
+    rows = [r for r in table["rows"] if r["chain"] and r["feasible"]
+            and all(r[k] == first[k] for k in ("preset_name", "fenghu", "moma_hits"))]
+    kinds = lambda r: r["chain"].split("（")[0].split("→")  # noqa: E731
+    pure = {}
+    for r in rows:
+        if len(set(kinds(r))) == 1:
+            pure.setdefault((r["method"], kinds(r)[0]), {}).setdefault(r["kongs"], {})[r["patterns"]] = r["total"]
+    assert {n for lengths in pure.values() for n in lengths} == {1, 2, 3, 4}
+    html = (built.site / "nanning" / "cheatsheet" / "index.html").read_text(encoding="utf-8")
+    sheet = html.split('id="cheat-nn-chains"')[1].split("</table>")[0]
+    head, body = sheet.split("</thead>")
+    groups = re.findall(r'<th colspan="(\d+)" class="cp-group">([^<]+)<small>([^<]+)</small></th>', head)
+    lengths_shown = [int(n) for n in re.findall(r'<th class="cp-n[^"]*">(\d+) 杠</th>', head)]
+    columns = [(method, kind) for span, method, kind in groups for _ in range(int(span))]
+    assert len(columns) == len(lengths_shown)
+    hands = []
+    shown: dict[tuple, dict] = {}
+    for label, cells in re.findall(r"<tr><th>([^<]+)</th>(.*?)</tr>", body, re.S):
+        hands.append(label)
+        values = re.findall(r"<td[^>]*>(?:<b>(\d+)</b>|—)", cells)
+        assert len(values) == len(columns)
+        for key, n, v in zip(columns, lengths_shown, values):
+            shown.setdefault(key, {}).setdefault(n, {})
+            if v:
+                shown[key][n][label] = int(v)
+    for key, lengths in pure.items():
+        assert key in shown, key
+        assert set(shown[key]) == set(lengths), key
+        for n, totals in lengths.items():
+            for hand, total in totals.items():
+                if hand in hands:
+                    assert shown[key][n][hand] == total, (key, n, hand)
+    mixed = [r for r in rows if len(set(kinds(r))) > 1]
+    if mixed:
+        assert "明杠、暗杠混在一起的连杠" in html
+        for r in mixed:
+            assert r["total"] == pure[(r["method"], "明杠")][r["kongs"]][r["patterns"]], r["id"]
+    # the chart: one line per method, kind and hand type, with a point for each length it can have
+    svg = (built.ctx.docs / "figures" / "kong-chains.svg").read_text(encoding="utf-8")
+    panels = [key for key in shown]
+    for p, key in enumerate(panels):
+        for i, hand in enumerate(hands):
+            points = sum(1 for n in pure[key] if hand in pure[key][n])
+            line = re.search(rf'<g id="kong-chain-{p}-{i}">\s*<path d="([^"]*)"', svg)
+            assert (line is not None) == (points > 0), (key, hand)
+            if line:
+                assert len(re.findall(r"[ML]", line.group(1))) == points, (key, hand)

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
+from markupsafe import Markup
+
 from ..site.render import environment
 from . import charts
 
@@ -24,7 +26,6 @@ FOLDER = "analytics"
 ROOT = "../"  # the page is served at analytics/
 TEMPLATE = "analytics.md.j2"  # the page's, and each game's own in its folder
 FRAGMENTS = ("quote", "body", "method", "checks", "downloads")
-SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 @dataclass
@@ -44,7 +45,8 @@ def probability(p: Fraction) -> str:
     if p >= Fraction(1, 1000):
         return f"{float(p) * 100:#.3g}".rstrip(".") + "%"  # keep trailing zeros: 5.40%
     mantissa, exponent = f"{float(p):.2e}".split("e")
-    return f"{mantissa}×10{str(int(exponent)).translate(SUPERSCRIPT)}"
+    # <sup> in the page's own font: the Unicode superscripts ⁻⁴…⁹ come from other fonts than ¹²³
+    return Markup(f"{mantissa}×10<sup>{str(int(exponent)).replace('-', '−')}</sup>")
 
 
 def times(x: Fraction | float) -> str:
@@ -74,7 +76,9 @@ def write(docs: Path, generated: Path, sections: list[Section]) -> int:
     folder.mkdir(parents=True)
     for section in sections:
         for file in section.files.values():
-            shutil.copyfile(generated / file, folder / file)
+            data = (generated / file).read_bytes()
+            bom = "\ufeff".encode() if file.endswith(".csv") and not data.startswith("\ufeff".encode()) else b""
+            (folder / file).write_bytes(bom + data)  # CSV with a byte-order mark: Excel reads it as UTF-8
     sizes = charts.draw(folder, [job for section in sections for job in section.charts])
     parts = [fragments(section, sizes) for section in sections]
     text = environment(Path(__file__).parent / "templates").get_template(TEMPLATE).render(

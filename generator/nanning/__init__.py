@@ -12,7 +12,7 @@ from . import analytics  # noqa: F401 (a hook of generator.games)
 from .charts import charts  # noqa: F401 (a hook of generator.games)
 from .check import constants, crosscheck_rows, findings
 from .patterns import example_patterns, normalise_patterns  # noqa: F401 (hooks of generator.games)
-from .site import notes, pages, site_data  # noqa: F401 (hooks of generator.games)
+from .site import notes, pages, reader_names, site_data, targets  # noqa: F401 (hooks of generator.games)
 from .scorer import scorer_data  # noqa: F401 (a hook of generator.games)
 from .tables import payout_csv, presets_json
 

@@ -24,15 +24,16 @@ def kong_chains(d: SiteData, path: Path):
         return None
     hands = view.main_hands()
     panels = nanning.CHAIN_METHODS
-    fig, axes = plt.subplots(1, len(panels), figsize=(9.5, 4.6), sharey=True)
-    for ax, (method, kind) in zip(axes, panels):
+    fig, axes = plt.subplots(1, len(panels), figsize=(2.1 * len(panels), 4.6), sharey=True)
+    for p, (ax, (method, kind)) in enumerate(zip(axes, panels)):
         series = view.chains(method, kind, hands)
         for i, hand in enumerate(hands):
             points = [(n, cells[i].total) for n, cells in series if cells[i].feasible]
             if points:
                 xs, ys = zip(*points)
+                # the id names the line in the SVG, so a test can count the points drawn
                 ax.plot(xs, ys, marker=MARKERS[i % len(MARKERS)], linestyle=LINESTYLES[i % len(LINESTYLES)],
-                        color=PALETTE[i % len(PALETTE)], label=view.label(hand))
+                        color=PALETTE[i % len(PALETTE)], label=view.label(hand), gid=f"kong-chain-{p}-{i}")
         ax.set_title(f"{method}（{kind}）")
         ax.set_xlabel("连杠的杠数")
         ax.set_xticks([n for n, _ in series])
@@ -49,7 +50,8 @@ def kong_chains(d: SiteData, path: Path):
     return ("连杠：分数怎样翻倍",
             f"“{view.preset}”预设，不封胡、不摸码。每多一个杠，胡牌分翻一倍，另加杠分；纵轴是对数刻度，"
             "所以翻倍是一条直线。缺点的地方是原文规则下不可能出现的情形（例如门清不能有明杠）。",
-            "四幅折线图：杠上花明杠、杠上花暗杠、杠上炮、抢杠胡，各牌型的共收分数随杠数增长", save(fig, path))
+            f"{len(panels)}幅折线图：{'、'.join(m + k for m, k in panels)}，各牌型的共收分数随杠数（1 至 "
+            f"{max(n for m, k in panels for n, _ in view.chains(m, k, hands))} 个）增长", save(fig, path))
 
 
 def pattern_method(d: SiteData, path: Path):

@@ -3,7 +3,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rules.nanning.preset import OPTIONS
+
 from ..site.data import SiteData, read_json
+from ..site.names import preset_names
 from ..site.views import cell_html
 from . import view as nanning
 
@@ -26,6 +29,16 @@ def notes() -> dict[str, str]:
     return NOTES
 
 
+def targets() -> dict[str, str]:
+    """Its options have anchors on its 计分规则 page ("option-menqing_rule"), which rulings link to."""
+    return {f"option-{key}": "nanning/scoring/" for key in OPTIONS}
+
+
+def reader_names(own: dict) -> dict[str, str]:
+    """The Chinese names of its presets, options and constants (see `generator.site.names`)."""
+    return preset_names(own.get("presets"))
+
+
 def site_data(generated: Path) -> dict:
     """What these pages read: the presets and options with their quotes."""
     return {"presets": read_json(generated / "nanning_presets.json")}
@@ -40,10 +53,11 @@ def pages(p, d: SiteData) -> None:
     if view:
         hands = [h for h in view.hands if view.label(h) in ("鸡胡", "碰碰胡+清一色")]
         examples = {(m, c): [view.cell(h, method=m, chain=c) for h in hands] for m, c in nanning.GRID}
-        examples.update({(m, k + "→" + k): [view.cell(h, method=m, chain=k + "→" + k) for h in hands]
+        examples.update({(m, view.chain_of(k, 2)): [view.cell(h, method=m, chain=view.chain_of(k, 2)) for h in hands]
                          for m, k in nanning.CHAIN_METHODS})
     p.write("nanning/scoring.md", "nanning/scoring.md.j2", presets=presets, view=view, examples=examples)
     p.write("nanning/cheatsheet.md", "nanning/cheatsheet.md.j2", view=view, presets=presets,
+            chain_series=[view.chains(m, k, view.main_hands()) for m, k in nanning.CHAIN_METHODS] if view else [],
             grid_columns=nanning.GRID, chain_methods=nanning.CHAIN_METHODS, cell=cell_html,
             chain_hands=view.main_hands() if view else [],
             fenghu_hands=view.fenghu_hands() if view else [],

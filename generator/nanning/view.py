@@ -15,7 +15,13 @@ HAND = ("shape", "menqing", "qingyise", "quanqiuren")
 # Columns of the cheat sheet's main grid: (method, kong chain). Chain methods with one kong.
 GRID = [("放炮", ""), ("自摸", ""), ("杠上花", "明杠"), ("杠上花", "暗杠"), ("杠上炮", "明杠"),
         ("抢杠胡", "明杠"), ("全求炮", ""), ("海底捞月", ""), ("海底炮", ""), ("天胡", ""), ("地胡", ""), ("人胡", "")]
-CHAIN_METHODS = [("杠上花", "明杠"), ("杠上花", "暗杠"), ("杠上炮", "明杠"), ("抢杠胡", "明杠")]
+CHAIN_METHODS = [("杠上花", "明杠"), ("杠上花", "暗杠"), ("杠上炮", "明杠"), ("杠上炮", "暗杠"), ("抢杠胡", "明杠")]
+MING = "明杠"
+
+
+def chain_kinds(chain: str) -> list[str]:
+    """"明杠→暗杠（双连杠）" -> ["明杠", "暗杠"]: the kinds of kong along a chain, its name aside."""
+    return chain.split("（")[0].split("→") if chain else []
 
 
 class View(TableView):
@@ -37,15 +43,37 @@ class View(TableView):
     def grid(self) -> list[tuple[str, list[Cell]]]:
         return [(self.label(h), [self.cell(h, method=m, chain=c) for m, c in GRID]) for h in self.hands]
 
+    def chain_values(self) -> list[str]:
+        return next(d["values"] for d in self.table["dimensions"] if d["key"] == "chain")
+
+    def chain_of(self, kind: str, n: int) -> str | None:
+        """The chain value of `n` kongs all of one kind, as the table writes it ("明杠→明杠（双连杠）")."""
+        return next((c for c in self.chain_values() if chain_kinds(c) == [kind] * n), None)
+
     def chains(self, method: str, kind: str, hands: list[tuple]) -> list[tuple[int, list[Cell]]]:
         """Amounts along a chain of one kind of kong, 1..max kongs, for the given hand types."""
-        values = next(d["values"] for d in self.table["dimensions"] if d["key"] == "chain")
         out = []
-        for chain in values:
-            parts = chain.split("→") if chain else []
+        for chain in self.chain_values():
+            parts = chain_kinds(chain)
             if parts and set(parts) == {kind}:
                 out.append((len(parts), [self.cell(h, method=method, chain=chain) for h in hands]))
         return out
+
+    def mixed_like_ming(self, hands: list[tuple]) -> bool:
+        """True when every chain mixing 明杠 and 暗杠 pays what the all-明杠 chain of the same length pays
+        (the first 被明杠者 pays), for every chain method and hand type: the cheat sheet then says so in
+        one line instead of listing each mixed chain."""
+        for method in dict.fromkeys(m for m, _ in CHAIN_METHODS):
+            for chain in self.chain_values():
+                kinds = chain_kinds(chain)
+                if len(set(kinds)) < 2:
+                    continue
+                ming = self.chain_of(MING, len(kinds))
+                for h in hands:
+                    mixed, pure = self.cell(h, method=method, chain=chain), self.cell(h, method=method, chain=ming)
+                    if mixed.feasible and (not pure.feasible or mixed.total != pure.total):
+                        return False
+        return True
 
     def payer(self, method: str, chain: str) -> str:
         """Who pays in a grid column, read off its rows: "三家付" or the payer's role."""

@@ -1,5 +1,6 @@
 """Build provider for the static site: the scorer's runtime, charts, pages, then `mkdocs build --strict`
-(and the runtime copied into the built site, with its service worker).
+(then the search index learns aliases and ids, the runtime is copied into the built site with its
+service worker, and big files get a gzip copy: `postbuild`).
 
 All four steps are skipped with `--no-site`. Pages and charts are written into
 ctx.docs (build/docs/ by default, ignored by git), with a fresh copy of the
@@ -16,7 +17,7 @@ from pathlib import Path
 
 from ..errors import BuildError
 from ..paths import ROOT, SITE_SRC
-from . import edition, pages, scorer
+from . import edition, pages, postbuild, scorer
 from .data import load
 
 CONFIG = ROOT / "mkdocs.yml"
@@ -32,6 +33,7 @@ def search_terms(d) -> list[str]:
     for table in d.payouts.values():
         if table:
             words += [v for dim in table["dimensions"] for v in dim["values"]]
+    words += [w for group in postbuild.synonym_sets(pages.search_aliases()) for w in group]
     return sorted({w for w in words if isinstance(w, str) and HAN_WORD.match(w)})
 
 
@@ -127,7 +129,15 @@ def steps(ctx) -> list:
         terms = ctx.generated / "search_terms.txt"
         terms.write_text("".join(f"{w} {TERM_FREQ}\n" for w in search_terms(data())), encoding="utf-8")
         mkdocs_build(ctx.docs, ctx.site, state["edition"], terms)
+        d = data()
+        lines = [(f"{game}/article/#{row.id}", row.id, row.text) for game, art in d.articles.items()
+                 for row in art.rows if row.cls != "heading"]
+        if d.findings is not None:
+            lines += [(f"rulings/#{f['id']}", f["id"], f["title"]) for f in d.findings.to_dict("records")]
+        postbuild.extend_index(ctx.site, pages.search_aliases(), lines)
+        # after the index is final: the service worker's version hashes what it caches, the search index too
         scorer.vendor(state["runtime"], ctx.site)
+        postbuild.precompress(ctx.site)
         size = sum(p.stat().st_size for p in ctx.site.rglob("*") if p.is_file())
         return f"{ctx.site}：{size / 1e6:.1f} MB（mkdocs {time.perf_counter() - t0:.1f} 秒）"
 

@@ -23,7 +23,7 @@ from ..findings import KINDS, VERDICTS
 from ..games import ids, modules
 from . import developers
 from .data import SiteData, preset_dimension
-from . import scorer
+from . import names, scorer
 from .render import Links, environment
 
 # Folders and files under the docs folder that this module writes (and clears first): these,
@@ -136,6 +136,8 @@ class Pages:
         self.log = log
         self.charts = charts
         self.env = environment(own={g: Path(m.__file__).parent / "templates" for g, m in modules().items()})
+        keys = names.site_names(d)
+        self.env.filters.update(zh=lambda text: names.readable(text, keys), zh_list=lambda text: names.name_list(text, keys))
         self.targets = d.targets()
         self.written: list[str] = []
 
@@ -167,7 +169,7 @@ class Pages:
         out.mkdir(parents=True, exist_ok=True)
         for name in ["crosscheck.csv", "findings.csv", "lines.csv"]:
             if (self.d.generated / name).exists():
-                shutil.copyfile(self.d.generated / name, out / name)
+                bom_copy(self.d.generated / name, out / name)
         for name in sorted(p.name for p in self.d.generated.glob("*_presets.json")) \
                 + sorted(p.name for p in self.d.generated.glob("*_readings.json")):
             shutil.copyfile(self.d.generated / name, out / name)
@@ -177,12 +179,12 @@ class Pages:
         for game, table in self.d.payouts.items():
             if table is None:
                 continue
-            for ext in ("json", "csv"):
-                shutil.copyfile(self.d.payout_path(game, ext), out / f"{game}_payouts.{ext}")
-            (out / f"{game}_payouts.js").write_text(self.payout_script(game, table), encoding="utf-8")
+            shutil.copyfile(self.d.payout_path(game, "json"), out / f"{game}_payouts.json")
+            bom_copy(self.d.payout_path(game, "csv"), out / f"{game}_payouts.csv")
+            (out / f"{game}_payouts.data.json").write_text(self.payout_script(game, table), encoding="utf-8")
 
     def payout_script(self, game: str, table: dict) -> str:
-        """The payout table for caipan.js: packed, with the address of every id its rows cite.
+        """The payout table for caipan.js (JSON it fetches): packed, with the address of every id its rows cite.
 
         Rows become arrays of indexes into one list of distinct values (most values
         repeat across rows and presets), keeping only what the page shows.
@@ -218,10 +220,7 @@ class Pages:
             "fields": fields + ["terms"], "values": values, "rows": rows,
             "links": {r: link.rule(r) for r in cited},
         }
-        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-        # "</" cannot end the script element early: the JSON is data, never markup
-        text = text.replace("</", "<\\/")
-        return f"window.CAIPAN=window.CAIPAN||{{}};window.CAIPAN[{json.dumps(game)}]={text};\n"
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
 
     def sample_row(self) -> tuple[str, dict] | tuple[None, None]:
         """The first game's first feasible row paid by one player for two things (a win and its
@@ -248,9 +247,11 @@ class Pages:
                 self.write(f"{game}/article.md", "article.md.j2", game=game, blocks=blocks, sample=sample,
                            note=self.note(game, f"{game}/article.md", "article"))
             preset = preset_dimension(table) if table else None
+            packed = self.docs / "data" / f"{game}_payouts.data.json"
+            size = packed.stat().st_size if packed.exists() else 0  # for the progress line while it loads
             self.write(f"{game}/payouts.md", "payouts.md.j2", game=game, table=table, preset=preset,
-                       example=example_terms(table) if table else "")
-            self.write(f"{game}/finder.md", "finder.md.j2", game=game, table=table,
+                       example=example_terms(table) if table else "", data_bytes=size)
+            self.write(f"{game}/finder.md", "finder.md.j2", game=game, table=table, data_bytes=size,
                        note=self.note(game, f"{game}/finder.md", "finder"))
         for m in modules().values():
             if hasattr(m, "pages"):
@@ -266,6 +267,16 @@ class Pages:
         self.write("changelog.md", "changelog.md.j2", log=self.log, kinds=KINDS, verdicts=VERDICTS)
         self.write("developers.md", "developers.md.j2", **developers.context(self.docs / "data"))
         return self.written
+
+
+BOM = "\ufeff".encode("utf-8")
+
+
+def bom_copy(src: Path, dst: Path) -> None:
+    """A CSV download with a UTF-8 byte-order mark: Excel (in Chinese Windows) reads it as UTF-8, not GBK;
+    pandas and Python's csv (encoding="utf-8-sig", or pandas' default) skip the mark."""
+    data = src.read_bytes()
+    dst.write_bytes(data if data.startswith(BOM) else BOM + data)
 
 
 def clear(docs: Path) -> None:

@@ -33,7 +33,6 @@ from ..games import modules
 from ..paths import DATA, ROOT, SITE_SRC
 
 PYODIDE = "314.0.7"  # npm i -E pyodide@PYODIDE
-AXE_CORE = "4.10.2"  # tests only: npm i -E axe-core@AXE_CORE
 # What loadPyodide fetches or imports in a browser, and nothing else (no packages are loaded).
 RUNTIME_FILES = ("pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 CACHE = ROOT / "build"

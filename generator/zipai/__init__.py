@@ -27,7 +27,7 @@ from .check import crosscheck as _crosscheck
 from .check import findings as _findings
 from .check import line_of, original, readings_report
 from .payouts import payout_csv
-from .site import notes, pages, site_data  # noqa: F401 (hooks of generator.games)
+from .site import notes, pages, reader_names, site_data  # noqa: F401 (hooks of generator.games)
 from .scorer import scorer_data  # noqa: F401 (a hook of generator.games)
 
 NOT_IN_DOCUMENT = "不见于原文"

@@ -12,6 +12,8 @@ from pathlib import Path
 import pandas as pd
 from matplotlib import pyplot as plt
 
+from rules.zipai.presets import readings_data
+
 from ..analytics.charts import PALETTE
 from ..analytics.page import Section, probability
 from ..analytics.tables import decimal, one_in
@@ -97,7 +99,9 @@ def reds_chart(z: Result, spans: list[tuple[int, int | None, str]], path: Path) 
 
 def odds_context(z: Result) -> dict:
     sizes = sorted(z.hands)
+    reading_names = {r["id"]: r["name"] for r in readings_data()["reading"]}
     rows = [{"name": c.label, "definition": c.definition, "pays": c.pays, "rule": c.rule, "reading": c.reading,
+             "reading_name": reading_names.get(c.reading, ""),
              "p": [probability(Fraction(z.counts[(c.key, n)], z.hands[n])) for n in sizes],
              "one_in": [one_in(Fraction(z.counts[(c.key, n)], z.hands[n])) for n in sizes]} for c in z.conditions]
     mean = {n: Fraction(sum(r * w for r, w in enumerate(z.reds[n])), z.hands[n]) for n in sizes}

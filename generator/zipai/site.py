@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..site.data import SiteData, read_csv, read_json
+from ..site.names import reading_names
 from ..site.views import cell_html
 from . import view as zipai
 
@@ -20,6 +21,11 @@ NOTES = {
 
 def notes() -> dict[str, str]:
     return NOTES
+
+
+def reader_names(own: dict) -> dict[str, str]:
+    """The Chinese names of its readings and their options (see `generator.site.names`)."""
+    return reading_names(own.get("readings"))
 
 
 def site_data(generated: Path) -> dict:

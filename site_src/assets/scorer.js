@@ -179,8 +179,9 @@
     var big = CFG.big.indexOf(code) >= 0;
     var number = (big ? CFG.big : CFG.small).indexOf(code) + 1;
     var red = CFG.red.indexOf(number) >= 0;
-    return '<span class="cp-sc-face' + (red ? " cp-sc-red" : "") + '"><b>' + code + "</b><small>" +
-      (big ? "大" : "小") + "</small></span>";
+    // 小/大 first in the text (a reader hears "小一", the button's name), drawn under the card by CSS
+    return '<span class="cp-sc-face' + (red ? " cp-sc-red" : "") + '"><small>' + (big ? "大" : "小") +
+      "</small><b>" + code + "</b></span>";
   }
 
   function nameOf(code) { return NN ? tileLabel(code) : (CFG.big.indexOf(code) >= 0 ? "大" : "小") + code; }

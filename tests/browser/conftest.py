@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 CHROMIUM = Path("/usr/bin/chromium")
+# axe-core, pinned in tests/browser/package.json; `scripts/setup test` installs it (npm ci)
+AXE = Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 
@@ -67,3 +69,9 @@ def page(browser, site_url):
     yield tab
     tab.close()
     assert not tab.problems.any(), tab.problems
+
+
+def axe_script() -> str:
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: scripts/setup test installs axe-core (npm ci in tests/browser)")
+    return AXE.read_text(encoding="utf-8")

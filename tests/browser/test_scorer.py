@@ -13,7 +13,6 @@ from urllib.parse import quote
 import pytest
 
 from generator.paths import ROOT
-from generator.site.scorer import AXE_CORE, npm_package
 from rules.errors import RuleError
 from rules.nanning.cli import score as nn_score
 from rules.nanning.model import CHAIN_METHODS, FengHu, KongKind, Method
@@ -25,7 +24,7 @@ from rules.zipai.presets import readings_data
 from rules.zipai.waits import waits as zp_waits
 
 from ..test_zipai_properties import DECK, THREES
-from .conftest import open_page
+from .conftest import axe_script, open_page
 
 PHONE = {"width": 390, "height": 844}
 CORE = {"nanning": (nn_score, nn_waits), "zipai": (zp_score, zp_waits)}
@@ -272,7 +271,7 @@ def test_a_cli_example_in_the_url_fragment_gives_the_cli_total_on_a_phone_and_pa
     assert not small, small
     bar = page.locator(".cp-sc-bar").bounding_box()
     assert bar["y"] + bar["height"] <= PHONE["height"] + 1
-    page.add_script_tag(path=str(npm_package("axe-core", AXE_CORE) / "axe.min.js"))
+    page.add_script_tag(content=axe_script())
     result = page.evaluate("() => axe.run({include: [['.cp-scorer']]})")
     violations = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in result["violations"]]
     assert not violations, violations

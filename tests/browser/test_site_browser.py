@@ -8,6 +8,7 @@ import re
 import pytest
 
 from generator.site.pages import search_aliases
+from generator.structure import article as load_article
 
 from ..conftest import parse, serve
 from .conftest import open_page
@@ -19,20 +20,38 @@ def payouts(built, game: str) -> dict:
     return json.loads((built.generated / f"{game}_payouts.json").read_text(encoding="utf-8"))
 
 
-def row_text(table: dict, row: dict, aliases: dict) -> str:
-    """All of a row's text, as the filter promises to match it (the specification, not the script)."""
-    parts = [row["id"], row["reason"], row["formula"], *row["rules"]]
-    parts += [str(row[c["key"]]) for c in table["columns"]] + [str(row[d["key"]]) for d in table["dimensions"]]
-    parts += [x for p in row["payments"] for x in (p["payer"], p["payee"], p["for"])]
-    parts += [w for key, words in aliases.items() for w in words.get(str(row.get(key)), [])]
+SEPARATORS = re.compile(r"[\s+＋、，,；;：:（）()→/]+")
+
+
+def row_terms(table: dict, row: dict, aliases: dict) -> tuple[set[str], set[str]]:
+    """(words, numbers) a row is found by, as the filter promises (the specification, not the script):
+    whole names and their parts, ids, cited rule ids, aliases; every amount as a whole number."""
+    words, numbers = {row["id"].lower(), *[r.lower() for r in row["rules"]]}, set()
+    fields = {c["key"]: c for c in table["columns"] + table["dimensions"]}
+    texts = [row[k] for k, c in fields.items() if c.get("type") != "number" and not isinstance(row[k], (int, float))]
+    texts += [x for p in row["payments"] for x in (p["payer"], p["payee"], p["for"])]
+    for text in map(str, texts):
+        if text:
+            words |= {text.lower(), *[w.lower() for w in SEPARATORS.split(text) if w]}
+    numbers |= {str(row[k]) for k, c in fields.items() if c.get("type") == "number" or isinstance(row[k], (int, float))}
+    numbers |= {str(p["amount"]) for p in row["payments"]}
+    words |= {w.lower() for key, values in aliases.items() for w in values.get(str(row.get(key)), [])}
     if not row["feasible"]:
-        parts.append("不可能")
-    return " ".join(parts).lower()
+        words.add("不可能")
+    return words, numbers
 
 
-def wait_for_table(page):
+def term_matches(terms: tuple[set[str], set[str]], term: str) -> bool:
+    words, numbers = terms
+    if term.isdigit():
+        return term in numbers
+    return any(w.startswith(term) for w in words)
+
+
+def wait_for_table(page, allow_empty: bool = False):
     """Until every row the table shows is rendered (the first rows come at once, the rest a chunk per frame)."""
-    page.wait_for_selector('.cp-ptable[data-state="ready"] .cp-payouts tbody tr')
+    page.wait_for_selector('.cp-ptable[data-state="ready"] .cp-payouts' + ("" if allow_empty else " tbody tr"),
+                           state="attached")
 
 
 # -- search ---------------------------------------------------------------------------------------
@@ -56,38 +75,83 @@ def test_chinese_search_finds_the_right_page(page, site_url, word, expected):
 # -- the payout table -----------------------------------------------------------------------------
 
 
+def filter_rows(page, table: dict, aliases: dict, query: str, preset: str | None = None) -> tuple[list[str], list[dict]]:
+    """Type `query`; return the ids shown and the rows the specification expects (feasible rows only)."""
+    preset_key = next((d["key"] for d in table["dimensions"] if d["key"].startswith("preset")), None)
+    rows = [r for r in table["rows"] if r["feasible"] and (preset_key is None or r[preset_key] == preset)]
+    page.fill(".cp-filter", query)
+    wait_for_table(page, allow_empty=True)
+    terms = query.lower().split()
+    expected = [r for r in rows if all(term_matches(row_terms(table, r, aliases), t) for t in terms)]
+    shown = page.eval_on_selector_all(".cp-payouts tbody tr", "trs => trs.map(tr => tr.id)")
+    assert shown == [r["id"] for r in expected][:len(shown)] and len(shown) == min(100, len(expected)), query
+    assert f"符合条件 {len(expected)} 行" in page.inner_text(".cp-count"), query
+    return shown, expected
+
+
 def test_filter_narrows_rows_to_every_term(page, site_url, built):
     table = payouts(built, "nanning")
     aliases = search_aliases().get("nanning", {})
-    preset_key = next(d["key"] for d in table["dimensions"] if d["key"].startswith("preset"))
-    default = table["dimensions"][[d["key"] for d in table["dimensions"]].index(preset_key)]["values"][0]
-    in_preset = [r for r in table["rows"] if r[preset_key] == default]
+    default = next(d for d in table["dimensions"] if d["key"].startswith("preset"))["values"][0]
     page.goto(site_url + "nanning/payouts/")
     wait_for_table(page)
     counts = []
     for n in range(1, 4):
-        terms = FILTER.split()[:n]
-        page.fill(".cp-filter", " ".join(terms))
-        wait_for_table(page)
-        expected = [r["id"] for r in in_preset if all(t in row_text(table, r, aliases) for t in terms)]
-        shown = page.eval_on_selector_all(".cp-payouts tbody tr", "trs => trs.map(tr => tr.id)")
-        assert shown == expected[:len(shown)] and len(shown) == min(100, len(expected)), terms
-        assert f"符合条件 {len(expected)} 行" in page.inner_text(".cp-count")
-        counts.append(len(expected))
+        counts.append(len(filter_rows(page, table, aliases, " ".join(FILTER.split()[:n]), default)[1]))
     assert counts[0] > counts[1] > counts[2] > 0
     # what the three words mean: 清一色, won by 杠上花, on a chain of two kongs
-    final = {r["id"]: r for r in in_preset if r["id"] in set(shown)}
-    assert all(r["qingyise"] == "清一色" and r["method"] == "杠上花" and r["kongs"] == 2 for r in final.values())
+    _, final = filter_rows(page, table, aliases, FILTER, default)
+    assert all(r["qingyise"] == "清一色" and r["method"] == "杠上花" and r["kongs"] == 2 for r in final)
     page.fill(".cp-filter", "")
-    assert f"符合条件 {len(in_preset)} 行" in page.inner_text(".cp-count")
+    wait_for_table(page)
+    feasible = [r for r in table["rows"] if r["feasible"] and r["preset_name"] == default]
+    assert f"符合条件 {len(feasible)} 行" in page.inner_text(".cp-count")
+
+
+@pytest.mark.parametrize("game, query, check", [
+    ("nanning", "杠上开花", lambda r: r["method"] == "杠上花"),
+    ("nanning", "豪华七对 自摸", lambda r: r["shape"].startswith("七大对") and r["method"] == "自摸"),
+    ("nanning", "点炮 鸡胡", lambda r: r["method"] == "放炮" and r["shape"] == "鸡胡"),
+    ("nanning", "nn-7-ag1-r1", lambda r: "nn-7-ag1-r1" in r["rules"]),
+    ("nanning", "碰碰胡 18", lambda r: "碰碰胡" in r["patterns"] and 18 in {r["total"], r["hand_points"], r["kong_points"],
+                                                                   *[p["amount"] for p in r["payments"]]}),
+    ("zipai", "列列胡 20", lambda r: "列列胡" in SEPARATORS.split(r["hand"] + "、" + r["mingtang"])
+     and 20 in {r["huxi"], r["total"], r["pay_shang"], r["pay_xia"], r["step"], r["gui"], r["red"]}),
+    ("zipai", "放炮", lambda r: r["win"] == "点炮"),
+])
+def test_filter_words_mean_whole_names_and_amounts(page, site_url, built, game, query, check):
+    table = payouts(built, game)
+    aliases = search_aliases().get(game, {})
+    page.goto(site_url + f"{game}/payouts/")
+    wait_for_table(page)
+    preset = next((d["values"][0] for d in table["dimensions"] if d["key"].startswith("preset")), None)
+    shown, expected = filter_rows(page, table, aliases, query, preset)
+    assert expected and all(check(r) for r in expected), query
+    assert len(expected) < len(table["rows"]) / 4
+
+
+def test_impossible_rows_are_hidden_until_the_switch_shows_them_with_reasons(page, site_url, built):
+    table = payouts(built, "nanning")
+    default = table["dimensions"][0]["values"][0]
+    rows = [r for r in table["rows"] if r["preset_name"] == default]
+    page.goto(site_url + "nanning/payouts/")
+    wait_for_table(page)
+    assert page.locator(".cp-payouts tr.cp-infeasible").count() == 0
+    assert f"符合条件 {sum(r['feasible'] for r in rows)} 行" in page.inner_text(".cp-count")
+    page.check(".cp-show-impossible")
+    wait_for_table(page)
+    assert f"符合条件 {len(rows)} 行" in page.inner_text(".cp-count")
+    page.fill(".cp-filter", "不可能")
+    wait_for_table(page)
+    first = next(r for r in rows if not r["feasible"])
+    reason = page.locator(f'tr[id="{first["id"]}"] .cp-reason')
+    assert first["reason"] in reason.inner_text() and reason.is_visible()
 
 
 def test_columns_sort_numbers_as_numbers(page, site_url, built):
     payouts(built, "nanning")
     page.goto(site_url + "nanning/payouts/")
-    wait_for_table(page)
-    page.select_option(".cp-feasible", "yes")
-    wait_for_table(page)
+    wait_for_table(page)  # possible rows only, by default
     header = page.locator(".cp-payouts th", has_text="胡家共收")
     for direction in ("ascending", "descending"):
         header.click()
@@ -114,13 +178,26 @@ def test_a_row_permalink_opens_the_row_even_when_filtered_out(page, site_url, bu
     assert str(other["total"]) in row.inner_text()
 
 
-def test_downloads_are_the_generated_data(page, site_url, built):
+def test_downloads_are_the_generated_data_and_csv_opens_in_excel(page, site_url, built):
+    import io
+
+    import pandas as pd
+
     payouts(built, "nanning")
     page.goto(site_url + "nanning/payouts/")
     for ext in ("csv", "json"):
         href = page.get_attribute(f'a[href$="nanning_payouts.{ext}"]', "href")
         body = page.request.get(page.url + href).body()
-        assert body == (built.generated / f"nanning_payouts.{ext}").read_bytes()
+        generated = (built.generated / f"nanning_payouts.{ext}").read_bytes()
+        if ext == "csv":  # UTF-8 with a byte-order mark, so Excel does not read it as GBK; pandas still reads it
+            assert body == "\ufeff".encode() + generated
+            frame = pd.read_csv(io.BytesIO(body), dtype=str, keep_default_na=False)
+            assert frame.equals(pd.read_csv(io.BytesIO(generated), dtype=str, keep_default_na=False))
+            assert not frame.columns[0].startswith("\ufeff")
+        else:
+            assert body == generated
+    for csv in built.site.rglob("*.csv"):
+        assert csv.read_bytes().startswith("\ufeff".encode()), csv
 
 
 # -- the finder -----------------------------------------------------------------------------------
@@ -195,17 +272,6 @@ def test_finder_shows_impossible_situations_with_the_reason(page, site_url, buil
 # -- printing, images, every page -----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game", ["nanning", "zipai"])
-def test_cheatsheet_prints_on_at_most_two_a4_pages(page, site_url, built, game):
-    payouts(built, game)
-    page.goto(site_url + f"{game}/cheatsheet/")
-    pdf = page.pdf(format="A4", print_background=False)
-    pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
-    assert 1 <= pages <= 2, pages
-    page.emulate_media(media="print")
-    assert page.is_visible(".cp-cheat table") and not page.is_visible(".md-header")
-
-
 def test_every_image_loads(page, site_url, built):
     with_images = [p for p in built.pages() if '<img' in p.read_text(encoding="utf-8")]
     assert any("charts" in str(p) for p in with_images)
@@ -246,3 +312,40 @@ def test_injected_markup_in_the_data_stays_text(browser, evil_site):
         tab.close()
     finally:
         server.shutdown()
+
+
+def test_the_search_index_loads_only_when_search_is_opened(page, site_url, built):
+    requested = []
+    page.on("request", lambda r: "search_index" in r.url and requested.append(r.url))
+    page.goto(site_url + "nanning/payouts/")
+    wait_for_table(page)
+    page.wait_for_timeout(500)
+    assert not requested
+    page.click("input.md-search__input")
+    page.wait_for_function("() => !document.querySelector('.md-search-result__meta').textContent.includes('初始化')")
+    assert requested
+
+
+@pytest.mark.parametrize("query, location, excerpt", [
+    ("杠上开花", "nanning/article/", "杠上花"),
+    ("豪华七对", "nanning/article/", "大对"),
+    ("nn-7-ag1-r1", "nanning/article/#nn-7-ag1-r1", None),
+])
+def test_search_finds_aliases_and_rule_ids_and_shows_the_rule(page, site_url, built, query, location, excerpt):
+    page.goto(site_url)
+    page.click("input.md-search__input")
+    page.wait_for_function("() => !document.querySelector('.md-search-result__meta').textContent.includes('初始化')")
+    page.fill("input.md-search__input", query)
+    page.press("input.md-search__input", "End")
+    page.wait_for_selector(".md-search-result__item a")
+    first = page.locator(".md-search-result__item").first
+    hrefs = first.locator("a").evaluate_all("links => links.map(a => a.href)")
+    assert hrefs[0].startswith(site_url + location.split("#")[0]), hrefs
+    if "#" in location:
+        assert any(h.endswith("#" + location.split("#")[1]) for h in hrefs), hrefs
+    text = first.inner_text().replace("\u200b", "")
+    if excerpt:
+        assert excerpt in text
+    else:  # the rule's own text, not ids and metadata
+        d_text = next(r.text for r in load_article("nanning").rows if r.id == query)
+        assert d_text[:8] in text, text
