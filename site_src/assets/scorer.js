@@ -49,17 +49,23 @@
     if (label && text) label.textContent = text;
   }
 
-  // Count the bytes of every response while the runtime loads, for the progress bar.
+  // Count the bytes of every response while the runtime loads, for the progress bar. The page gets
+  // the response itself (a copy is counted), so the browser can stream-compile the WebAssembly and
+  // keep its compiled code for the next visit.
   function countingFetch(onBytes) {
     var plain = window.fetch;
     return function () {
       return plain.apply(window, arguments).then(function (response) {
-        if (!response.body || !window.TransformStream) return response;
-        var counter = new TransformStream({
-          transform: function (chunk, controller) { onBytes(chunk.byteLength); controller.enqueue(chunk); },
-        });
-        return new Response(response.body.pipeThrough(counter),
-          { status: response.status, statusText: response.statusText, headers: response.headers });
+        if (!response.body) return response;
+        var reader = response.clone().body.getReader();
+        (function pump() {
+          reader.read().then(function (step) {
+            if (step.done) return;
+            onBytes(step.value.byteLength);
+            pump();
+          }, function () {});
+        })();
+        return response;
       });
     };
   }
@@ -75,7 +81,10 @@
       if (!r.ok) throw new Error("wheel: HTTP " + r.status);
       return r.arrayBuffer();
     });
-    return Promise.all([window.loadPyodide({ indexURL: base, fullStdLib: false }), wheel]).then(function (both) {
+    // No packages are loaded: the lock file's `info` (checked against the runtime) is in the page.
+    var options = { indexURL: base, stdLibURL: base + CFG.stdlib, packageBaseUrl: base,
+                    lockFileContents: { info: CFG.lock, packages: {} } };
+    return Promise.all([window.loadPyodide(options), wheel]).then(function (both) {
       var py = both[0];
       window.fetch = plain;
       performance.mark("caipan-runtime");  // for scripts/bench_scorer.py: where a load spends its time
