@@ -233,6 +233,14 @@ class Runtime:
         """The lock file's `info`, which loadPyodide checks against the runtime's ABI."""
         return json.loads((self.pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
 
+    def snapshot_key(self) -> str:
+        """What a memory snapshot taken in the browser depends on: the runtime, the standard library,
+        the wheel and the page script that defines the entry point (scorer.js keeps one per key)."""
+        h = hashlib.sha256()
+        for path in [self.pyodide / f for f in RUNTIME_FILES] + [self.stdlib, self.wheel, SITE_SRC / "assets" / "scorer.js"]:
+            h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+        return h.hexdigest()[:16]
+
     def bytes(self) -> int:
         """What a first visit downloads for the scorer (uncompressed), for the progress bar."""
         return (sum((self.pyodide / f).stat().st_size for f in RUNTIME_FILES) + self.stdlib.stat().st_size
@@ -322,14 +330,15 @@ def write_pages(pages, rt: Runtime) -> list[str]:
     written = []
     for game in scorer_games():
         page = f"{game}/scorer.md"
-        info = {"wheel": rt.wheel_url, "bytes": rt.bytes(), "stdlib": STDLIB, "lock": rt.lock_info()}
+        info = {"wheel": rt.wheel_url, "bytes": rt.bytes(), "stdlib": STDLIB, "lock": rt.lock_info(),
+                "snapshot": rt.snapshot_key()}
         data = page_data(game, pages.d, Links(page, pages.targets), info)
         intro = data.pop("intro")
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
         out = pages.docs / "data" / f"{game}_scorer.js"
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(f"window.CAIPAN_SCORER={text};\n", encoding="utf-8")
-        pages.write(page, "scorer.md.j2", game=game, intro=intro, wheel=rt.wheel_url, runtime_dir=RUNTIME_DIR, bytes=rt.bytes(),
+        pages.write(page, "scorer.md.j2", game=game, intro=intro, wheel=rt.wheel_url, runtime_dir=RUNTIME_DIR, stdlib=STDLIB, bytes=rt.bytes(),
                     megabytes=rt.bytes() / 1e6)
         written.append(page)
     return written

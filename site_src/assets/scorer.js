@@ -70,6 +70,40 @@
     };
   }
 
+  // A second visit starts from a memory snapshot of the interpreter taken in this browser after the
+  // first one (the runtime booted, the rules core imported), kept in Cache Storage and never sent
+  // anywhere; its key changes with the runtime and the wheel. Without it, or if it fails, the runtime
+  // boots as on a first visit. (The service worker deletes only caches named "caipan-…".)
+  var SNAPSHOTS = "scorer-snapshot";
+
+  function snapshotKey(base) { return base + "snapshot-" + CFG.snapshot + ".bin"; }
+
+  // The cached snapshot's response, or null: its bytes are read while the runtime downloads.
+  function findSnapshot(base) {
+    if (!window.caches || !CFG.snapshot) return Promise.resolve(null);
+    return caches.open(SNAPSHOTS).then(function (cache) { return cache.match(snapshotKey(base)); })
+      .then(function (hit) { return hit || null; }, function () { return null; });
+  }
+
+  function dropSnapshots(cache, keep) {
+    return cache.keys().then(function (keys) {
+      return Promise.all(keys.filter(function (k) { return k.url !== keep; }).map(function (k) { return cache.delete(k); }));
+    });
+  }
+
+  function saveSnapshot(py, base) {
+    if (!window.caches || !CFG.snapshot) return Promise.resolve();
+    var bytes;
+    try { bytes = py.makeMemorySnapshot(); } catch (e) { return Promise.resolve(); }
+    return caches.open(SNAPSHOTS).then(function (cache) {
+      return dropSnapshots(cache, snapshotKey(base)).then(function () {
+        return cache.put(snapshotKey(base), new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+      });
+    }).then(function () { root.setAttribute("data-snapshot", ""); }, function () {});
+  }
+
+  var afterFirstResult = null;
+
   function loadCore() {
     var total = Number(root.getAttribute("data-bytes")) || 1;
     var seen = 0;
@@ -82,18 +116,39 @@
       return r.arrayBuffer();
     });
     // No packages are loaded: the lock file's `info` (checked against the runtime) is in the page.
-    var options = { indexURL: base, stdLibURL: base + CFG.stdlib, packageBaseUrl: base,
-                    lockFileContents: { info: CFG.lock, packages: {} } };
-    return Promise.all([window.loadPyodide(options), wheel]).then(function (both) {
+    function boot(snapshot) {
+      var options = { indexURL: base, stdLibURL: base + CFG.stdlib, packageBaseUrl: base,
+                      lockFileContents: { info: CFG.lock, packages: {} } };
+      if (snapshot) options._loadSnapshot = snapshot.arrayBuffer(); else options._makeSnapshot = true;
+      return window.loadPyodide(options);
+    }
+    var fromSnapshot = false;
+    var runtime = findSnapshot(base).then(function (snapshot) {
+      if (!snapshot) return boot(null);
+      fromSnapshot = true;
+      performance.mark("caipan-snapshot");
+      return boot(snapshot).catch(function () {
+        fromSnapshot = false;
+        if (window.caches) caches.delete(SNAPSHOTS).catch(function () {});
+        return boot(null);
+      });
+    });
+    return Promise.all([runtime, wheel]).then(function (both) {
       var py = both[0];
       window.fetch = plain;
       performance.mark("caipan-runtime");  // for scripts/bench_scorer.py: where a load spends its time
       progress(0.97, "正在安装规则包");
+      // the files of the wheel (its rule data, modules not imported yet) are not in a snapshot
       py.unpackArchive(both[1], "wheel");
-      py.runPython(GLUE);
+      if (!fromSnapshot) py.runPython(GLUE);
       var fn = py.globals.get("caipan_call");
       callPy = function (kind, request) { return JSON.parse(fn(GAME, kind, JSON.stringify(request))); };
-      callPy("score", {});  // import the modules once, so the first real answer is quick
+      if (!fromSnapshot) {
+        callPy("score", {});  // import the modules once, so the first real answer is quick
+        afterFirstResult = function () { return saveSnapshot(py, base); };
+      } else {
+        root.setAttribute("data-snapshot", "");
+      }
       performance.mark("caipan-core");
       progress(1, "规则核心已就绪");
     }).catch(function (err) {
@@ -731,6 +786,7 @@
     var loading = root.querySelector(".cp-sc-loading");
     if (loading) loading.hidden = true;
     fromHash();
+    if (afterFirstResult) setTimeout(afterFirstResult, 0);
     if ("serviceWorker" in navigator && root.getAttribute("data-sw")) {
       navigator.serviceWorker.register(root.getAttribute("data-sw")).catch(function () {});
     }
