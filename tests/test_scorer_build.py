@@ -67,10 +67,11 @@ def test_the_wheel_holds_the_rules_core_and_its_data_with_a_true_record(built):
             assert digest == "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
             assert int(size) == len(data)
         assert not any(n.startswith("generator/") for n in names)
-        # bytecode of Pyodide's Python beside every module (unchecked-hash pycs: flags 0b01)
+        # bytecode of Pyodide's Python beside every module (unchecked-hash pycs: flags 0b01), which
+        # zipimport takes when the page puts the wheel itself on sys.path
         sources = {n for n in names if n.endswith(".py")}
         pycs = {n for n in names if n.endswith(".pyc")}
-        assert len(pycs) == len(sources) and all("/__pycache__/" in n and ".cpython-314." in n for n in pycs)
+        assert {n[:-1] for n in pycs} == sources
         assert all(zf.read(n)[4:8] == (1).to_bytes(4, "little") for n in pycs)
 
 

@@ -9,7 +9,8 @@
 // and asks each game a question, and writes out.zip with the bytecode (marshalled code objects,
 // the exact format of this Python) of:
 //   stdlib/<path>.pyc   every module of python_stdlib.zip that was imported (the others stay sources);
-//   wheel/<pkg>/__pycache__/<mod>.<cache tag>.pyc   every module of the wheel (unchecked-hash pycs).
+//   wheel/<pkg>/<mod>.pyc   every module of the wheel, beside its source (unchecked-hash pycs: the
+//   page imports the wheel in place, as a zip on sys.path, and zipimport takes a .pyc beside the .py).
 // The interpreter runs with a fixed hash seed and a fixed clock, so the same inputs give the same bytes.
 import fs from "node:fs";
 import path from "node:path";
@@ -63,13 +64,11 @@ with zipfile.ZipFile("/tmp/caipan/stdlib.zip") as zf:
     for name in sorted(imported & names):
         code = compile(zf.read(name), name, "exec", dont_inherit=True)
         entries["stdlib/" + name + "c"] = pyc(code)
-tag = sys.implementation.cache_tag
 for name in wheel_modules:
     with open(SITE + "/" + name, "rb") as f:
         source = f.read()
     code = compile(source, SITE + "/" + name, "exec", dont_inherit=True)
-    folder, _, file = name.rpartition("/")
-    entries[f"wheel/{folder}/__pycache__/{file[:-3]}.{tag}.pyc"] = pyc(code, 0b01, source)
+    entries[f"wheel/{name}c"] = pyc(code, 0b01, source)
 with zipfile.ZipFile("/tmp/caipan/out.zip", "w", zipfile.ZIP_STORED) as zf:
     for name in sorted(entries):
         zf.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), entries[name])

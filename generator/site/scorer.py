@@ -177,7 +177,8 @@ def precompile(folder: Path, built: Path) -> tuple[Path, Path]:
     Pyodide ships its standard library as sources, so a page load spent most of its time compiling
     the modules that the runtime and the rules core import. The stdlib zip gets sourceless .pyc files
     for exactly those modules (all the others stay sources, so nothing is missing); the wheel gets
-    unchecked-hash pycs in __pycache__ beside its sources (other Pythons ignore them)."""
+    unchecked-hash .pyc files beside its sources, which zipimport takes when the page imports the wheel
+    in place (a CPython that installs it prefers the .py of the same name)."""
     h = hashlib.sha256()
     for path in (folder / NPM_STDLIB, folder / "pyodide.asm.wasm", built, PRECOMPILE):
         h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")

@@ -24,8 +24,11 @@
 
   // One entry point into Python: the registry's Game.score / Game.waits, as the CLI calls them,
   // with the same one-line errors.
+  // The wheel is imported in place, as a zip on sys.path (a wheel is one): nothing to unpack.
+  var WHEEL_PATH = "/home/pyodide/caipan.whl";
   var GLUE = [
-    "import json",
+    "import json, sys",
+    "sys.path.insert(0, " + JSON.stringify(WHEEL_PATH) + ")",
     "from rules import registry",
     "from rules.request import answer",
     "def caipan_call(game, kind, text):",
@@ -138,8 +141,8 @@
       window.fetch = plain;
       performance.mark("caipan-runtime");  // for scripts/bench_scorer.py: where a load spends its time
       progress(0.97, "正在安装规则包");
-      // the files of the wheel (its rule data, modules not imported yet) are not in a snapshot
-      py.unpackArchive(both[1], "wheel");
+      // the file system is not in a snapshot: the wheel (its rule data, modules not imported yet) goes back
+      py.FS.writeFile(WHEEL_PATH, new Uint8Array(both[1]));
       if (!fromSnapshot) py.runPython(GLUE);
       var fn = py.globals.get("caipan_call");
       callPy = function (kind, request) { return JSON.parse(fn(GAME, kind, JSON.stringify(request))); };
