@@ -129,7 +129,8 @@ def settle(context, url: str) -> None:
     page.goto(url)
     page.wait_for_selector("[data-total]", timeout=300_000)
     page.wait_for_function("!!navigator.serviceWorker.controller", timeout=300_000)
-    page.wait_for_selector(".cp-scorer[data-snapshot]", timeout=300_000)
+    page.wait_for_function("!(window.CAIPAN_SCORER || {}).snapshot || !!document.querySelector('.cp-scorer[data-snapshot]')",
+                           timeout=300_000)
     page.close()
 
 
