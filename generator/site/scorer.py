@@ -2,12 +2,15 @@
 
 Three things the pages need besides their Markdown:
 - the Pyodide runtime, vendored from the pinned npm package `pyodide` (installed
-  into build/npm/ when missing; only the files the runtime loads are copied);
+  into build/npm/ when missing; only the files the runtime loads are copied), with
+  its standard library precompiled by that same Pyodide under Node (precompile());
 - the project's own wheel, built with `pip wheel --no-deps .` and repacked so it
   is byte-identical from the same inputs; it carries the rule data the core reads
   as rules/_data (setup.py), which `rules.data` finds with importlib.resources;
 - a service worker at the site root that caches all of it, so the scorer works
-  offline and a second visit does not download the runtime again.
+  offline and a second visit does not download the runtime again (scorer.js also
+  keeps a memory snapshot of the booted interpreter, so a second visit does not
+  boot it again either).
 
 Everything is cached under build/ by the hash of its inputs, so test builds copy
 files instead of installing or building again. What each game's page offers comes
