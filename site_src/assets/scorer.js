@@ -37,7 +37,8 @@
     "    if result is not None:",
     "        return '{\"ok\": ' + result + '}'",
     "    ours = line.startswith('error: ')",
-    "    return json.dumps({'error': line.removeprefix('error: '), 'internal': not ours}, ensure_ascii=False)",
+    "    shown = {'error': line.removeprefix('error: ')} if ours else {'error': line, 'internal': True}",
+    "    return json.dumps(shown, ensure_ascii=False)",
   ].join("\n");
 
   var callPy = null;
