@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Benchmark of the 计分器 pages (a figure, not a test): the rules core on Pyodide in headless Chromium.
 
-    .venv/bin/python scripts/bench_scorer.py [--site site/] [--hands 200]
+    .venv/bin/python scripts/bench_scorer.py [--site site/] [--hands 200] [--runs 3]
 
 Serves the built site (run `make site` first, or pass --site) from 127.0.0.1 with gzip, as a real
 host would, and measures in Debian's chromium:
 - cold load: a fresh browser profile opens a scorer page with a request in its URL, until the total shows;
-- warm load: the same page opened again (service worker and code caches filled);
+- warm load: the same page opened again (service worker, code caches and the interpreter snapshot filled);
+  each `--runs` times with a fresh profile, medians reported, with where the page spent its time
+  (performance marks of scorer.js: snapshot found, runtime booted, rules core ready);
 - rescoring: one request put on the page (core call and the result drawn), per request, fresh random hands;
 - waits: one waits request (a hand one short), per request;
 - bytes transferred for the runtime and the wheel (compressed, as sent) and their size unpacked.
@@ -68,6 +70,11 @@ class GzipHandler(http.server.SimpleHTTPRequestHandler):
 
 
 def serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """The site over HTTP, every compressible file gzipped before the first request (as a host serving
+    precompressed files does), so no load waits for the server to compress."""
+    for path in sorted(folder.rglob("*")):
+        if path.is_file() and str(path).endswith(COMPRESSIBLE + ("index.html",)):
+            GzipHandler.cache[str(path)] = gzip.compress(path.read_bytes(), 6, mtime=0)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(GzipHandler, directory=str(folder)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
@@ -106,12 +113,25 @@ def open_first_result(context, url: str) -> tuple[float, dict]:
     seconds = time.perf_counter() - t0
     marks = page.evaluate("""() => Object.fromEntries(performance.getEntriesByType('mark')
         .filter(m => m.name.startsWith('caipan-')).map(m => [m.name, m.startTime / 1000]))""")
-    print(f"  {url.split('#')[0]}: total on screen after {seconds:.2f} s; in the page: runtime started "
-          f"{marks.get('caipan-runtime', 0):.2f} s, rules core imported {marks.get('caipan-core', 0):.2f} s")
+    snapshot = f"snapshot found {marks['caipan-snapshot']:.2f} s, " if "caipan-snapshot" in marks else ""
+    print(f"  {url.split('#')[0]}: total on screen after {seconds:.2f} s; in the page: {snapshot}runtime booted "
+          f"{marks.get('caipan-runtime', 0):.2f} s, rules core ready {marks.get('caipan-core', 0):.2f} s")
     page.wait_for_timeout(300)
     by_url = {urls.get(k, k): v for k, v in received.items()}
     page.close()
     return seconds, by_url
+
+
+def settle(context, url: str) -> None:
+    """Open the page once more and wait until the service worker controls it and the interpreter
+    snapshot is stored, so the next visit is a warm one."""
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("[data-total]", timeout=300_000)
+    page.wait_for_function("!!navigator.serviceWorker.controller", timeout=300_000)
+    page.wait_for_function("!(window.CAIPAN_SCORER || {}).snapshot || !!document.querySelector('.cp-scorer[data-snapshot]')",
+                           timeout=300_000)
+    page.close()
 
 
 def per_call(page, kind: str, requests: list[dict]) -> list[float]:
@@ -142,6 +162,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, default=ROOT / "site")
     parser.add_argument("--hands", type=int, default=200)
+    parser.add_argument("--runs", type=int, default=3, help="cold and warm loads, each with a fresh profile")
     args = parser.parse_args()
     if not (args.site / "nanning" / "scorer" / "index.html").is_file():
         print(f"no scorer in {args.site}: run `make site` first (or pass --site)", file=sys.stderr)
@@ -151,37 +172,45 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     server, base = serve(args.site)
-    print(f"seed {seed}; site {args.site}; chromium {CHROMIUM}")
+    print(f"seed {seed}; site {args.site}; chromium {CHROMIUM}; load average at the start: "
+          f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     rows = []
-    with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
-        context = p.chromium.launch_persistent_context(profile, executable_path=str(CHROMIUM), args=ARGS,
-                                                       headless=True, viewport={"width": 390, "height": 844})
-        for game in ("nanning", "zipai"):
-            requests = requests_for(game, args.hands, rnd)
-            url = f"{base}{game}/scorer/#" + quote(json.dumps(requests[0], ensure_ascii=False))
-            cold, got = open_first_result(context, url)
-            if game == "nanning":
-                runtime = {u: n for u, n in got.items() if "/assets/pyodide/" in u or u.endswith(".whl")}
-                sent = sum(runtime.values())
-                unpacked = sum((args.site / u.split(base, 1)[1]).stat().st_size for u in runtime)
-                page_total = sum(got.values())
-            # let the service worker finish caching before the warm visit
-            page = context.new_page()
-            page.goto(url)
-            page.wait_for_selector("[data-total]", timeout=300_000)
-            page.wait_for_function("!!navigator.serviceWorker.controller", timeout=300_000)
-            page.close()
-            warm, _ = open_first_result(context, f"{base}{game}/scorer/#" + quote(json.dumps(requests[1], ensure_ascii=False)))
-            page = context.new_page()
-            page.goto(f"{base}{game}/scorer/")
-            page.wait_for_selector(".cp-scorer[data-ready]", timeout=300_000)
-            score_ms = per_call(page, "score", requests[2:])
-            shorts = [short(game, r) for r in requests[2:]]
-            waits_ms = per_call(page, "waits", shorts)
-            page.close()
-            rows.append((game, cold, warm, score_ms, waits_ms, native(game, "score", requests[2:]),
-                         native(game, "waits", shorts)))
-        context.close()
+    loads: dict[str, tuple[list[float], list[float]]] = {game: ([], []) for game in ("nanning", "zipai")}
+    sent = unpacked = page_total = 0.0
+    with sync_playwright() as p:
+        def fresh(profile: str):
+            return p.chromium.launch_persistent_context(profile, executable_path=str(CHROMIUM), args=ARGS,
+                                                        headless=True, viewport={"width": 390, "height": 844})
+
+        requests = {game: requests_for(game, args.hands + 2 * args.runs, rnd) for game in loads}
+        for run in range(args.runs):
+            for game in loads:
+                with tempfile.TemporaryDirectory() as profile:
+                    context = fresh(profile)
+                    first, second = requests[game][2 * run], requests[game][2 * run + 1]
+                    url = f"{base}{game}/scorer/#" + quote(json.dumps(first, ensure_ascii=False))
+                    cold, got = open_first_result(context, url)
+                    if game == "nanning" and run == 0:
+                        runtime = {u: n for u, n in got.items() if "/assets/pyodide/" in u or u.endswith(".whl")}
+                        sent = sum(runtime.values())
+                        unpacked = sum((args.site / u.split(base, 1)[1]).stat().st_size for u in runtime)
+                        page_total = sum(got.values())
+                    settle(context, url)
+                    warm, _ = open_first_result(context, f"{base}{game}/scorer/#" + quote(json.dumps(second, ensure_ascii=False)))
+                    loads[game][0].append(cold)
+                    loads[game][1].append(warm)
+                    if run == args.runs - 1:
+                        page = context.new_page()
+                        page.goto(f"{base}{game}/scorer/")
+                        page.wait_for_selector(".cp-scorer[data-ready]", timeout=300_000)
+                        mine = requests[game][2 * args.runs:]
+                        score_ms = per_call(page, "score", mine)
+                        shorts = [short(game, r) for r in mine]
+                        waits_ms = per_call(page, "waits", shorts)
+                        page.close()
+                        rows.append((game, statistics.median(loads[game][0]), statistics.median(loads[game][1]),
+                                     score_ms, waits_ms, native(game, "score", mine), native(game, "waits", shorts)))
+                    context.close()
     server.shutdown()
     print(f"\nruntime + wheel: {sent / 1e6:.2f} MB transferred (gzip) for {unpacked / 1e6:.2f} MB unpacked; "
           f"the whole first visit {page_total / 1e6:.2f} MB")
@@ -189,7 +218,10 @@ def main() -> int:
           f"{'':30}waits (browser | native CPython)")
     for game, cold, warm, s, w, sn, wn in rows:
         print(f"{game:8} {cold:9.2f}s {warm:9.2f}s   {stats(s)} | {stats(sn)}   {stats(w)} | {stats(wn)}")
-    print(f"({len(rows[0][3])} fresh random hands per game; cold = fresh profile to the first total on screen)")
+    for game, (cold, warm) in loads.items():
+        print(f"{game:8} every run: cold {' '.join(f'{x:.2f}' for x in cold)} s; warm {' '.join(f'{x:.2f}' for x in warm)} s")
+    print(f"({len(rows[0][3])} fresh random hands per game; loads are medians of {args.runs} runs, each with a fresh "
+          f"profile; cold = fresh profile to the first total on screen)")
     print(f"load average while measuring: {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     return 0
 

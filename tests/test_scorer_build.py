@@ -13,7 +13,7 @@ import zipfile
 
 from generator.paths import DATA
 from generator.paths import ROOT
-from generator.site.scorer import RULE_DATA_GLOB, RUNTIME_DIR, RUNTIME_FILES, WHEEL_DIR, runtime
+from generator.site.scorer import NPM_STDLIB, RULE_DATA_GLOB, RUNTIME_DIR, RUNTIME_FILES, STDLIB, WHEEL_DIR, runtime
 from rules.nanning.preset import presets
 from rules.zipai.config import READINGS
 
@@ -30,8 +30,25 @@ def test_the_runtime_is_the_npm_package_byte_for_byte(built):
         assert (built.site / RUNTIME_DIR / name).read_bytes() == (runtime() / name).read_bytes(), name
     # nothing else, but the gzip copy the build ships beside a big file (test_site_build checks it is the file)
     names = sorted(p.name for p in (built.site / RUNTIME_DIR).iterdir())
-    assert [n for n in names if not n.endswith(".gz")] == sorted(RUNTIME_FILES)
-    assert {n[:-3] for n in names if n.endswith(".gz")} <= set(RUNTIME_FILES)
+    assert [n for n in names if not n.endswith(".gz")] == sorted(RUNTIME_FILES + (STDLIB,))
+    assert {n[:-3] for n in names if n.endswith(".gz")} <= set(RUNTIME_FILES + (STDLIB,))
+
+
+def test_the_compiled_stdlib_is_the_npm_one_with_bytecode_for_what_a_load_imports(built):
+    """Every file of the package's standard library is there: as it was, or (a module the runtime or the
+    rules core imports on a page load) as a sourceless .pyc of this Python in its place; nothing else."""
+    with zipfile.ZipFile(runtime() / NPM_STDLIB) as npm, zipfile.ZipFile(built.site / RUNTIME_DIR / STDLIB) as ours:
+        theirs = {n: npm.read(n) for n in npm.namelist()}
+        mine = {n: ours.read(n) for n in ours.namelist()}
+    compiled = {n for n in mine if n.endswith(".pyc")}
+    assert {n[:-1] for n in compiled} <= set(theirs)
+    assert set(mine) == (set(theirs) - {n[:-1] for n in compiled}) | compiled
+    for name in set(mine) - compiled:
+        assert mine[name] == theirs[name], name
+    # what the runtime itself and the rules core import at once, compiled
+    assert {"json/decoder.pyc", "tomllib/_parser.pyc", "dataclasses.pyc", "pyodide/_package_loader.pyc"} <= compiled
+    magic = {mine[n][:4] for n in compiled}
+    assert len(magic) == 1 and all(mine[n][4:8] == bytes(4) for n in compiled)
 
 
 def test_the_wheel_holds_the_rules_core_and_its_data_with_a_true_record(built):
@@ -53,6 +70,12 @@ def test_the_wheel_holds_the_rules_core_and_its_data_with_a_true_record(built):
             assert digest == "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
             assert int(size) == len(data)
         assert not any(n.startswith("generator/") for n in names)
+        # bytecode of Pyodide's Python beside every module (unchecked-hash pycs: flags 0b01), which
+        # zipimport takes when the page puts the wheel itself on sys.path
+        sources = {n for n in names if n.endswith(".py")}
+        pycs = {n for n in names if n.endswith(".pyc")}
+        assert {n[:-1] for n in pycs} == sources
+        assert all(zf.read(n)[4:8] == (1).to_bytes(4, "little") for n in pycs)
 
 
 def test_the_unpacked_wheel_reads_its_own_data(built, tmp_path):

@@ -2,12 +2,15 @@
 
 Three things the pages need besides their Markdown:
 - the Pyodide runtime, vendored from the pinned npm package `pyodide` (installed
-  into build/npm/ when missing; only the files the runtime loads are copied);
+  into build/npm/ when missing; only the files the runtime loads are copied), with
+  its standard library precompiled by that same Pyodide under Node (precompile());
 - the project's own wheel, built with `pip wheel --no-deps .` and repacked so it
   is byte-identical from the same inputs; it carries the rule data the core reads
   as rules/_data (setup.py), which `rules.data` finds with importlib.resources;
 - a service worker at the site root that caches all of it, so the scorer works
-  offline and a second visit does not download the runtime again.
+  offline and a second visit does not download the runtime again (scorer.js also
+  keeps a memory snapshot of the booted interpreter, so a second visit does not
+  boot it again either).
 
 Everything is cached under build/ by the hash of its inputs, so test builds copy
 files instead of installing or building again. What each game's page offers comes
@@ -33,8 +36,12 @@ from ..games import modules
 from ..paths import DATA, ROOT, SITE_SRC
 
 PYODIDE = "314.0.7"  # npm i -E pyodide@PYODIDE
-# What loadPyodide fetches or imports in a browser, and nothing else (no packages are loaded).
-RUNTIME_FILES = ("pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# What the page loads of the npm package as it is (no packages are loaded, so the page passes the
+# lock file's `info` and no packages instead of fetching pyodide-lock.json).
+RUNTIME_FILES = ("pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm")
+NPM_STDLIB = "python_stdlib.zip"  # the package's standard library, Python sources only
+STDLIB = "python_stdlib_compiled.zip"  # the same, with bytecode for what a page load imports (precompile())
+PRECOMPILE = Path(__file__).with_name("precompile.mjs")
 CACHE = ROOT / "build"
 RUNTIME_DIR = "assets/pyodide"
 WHEEL_DIR = "assets/caipan"
@@ -63,7 +70,7 @@ def npm_package(name: str, version: str) -> Path:
 
 def runtime() -> Path:
     folder = npm_package("pyodide", PYODIDE)
-    missing = [f for f in RUNTIME_FILES if not (folder / f).is_file()]
+    missing = [f for f in RUNTIME_FILES + (NPM_STDLIB, "pyodide-lock.json", "pyodide.mjs") if not (folder / f).is_file()]
     if missing:
         raise BuildError(f"pyodide@{PYODIDE} lacks {', '.join(missing)}")
     return folder
@@ -112,13 +119,23 @@ def repack(built: Path, out: Path) -> None:
         raise BuildError(f"{built.name} holds no rules/ package")
     if not any(n.startswith("rules/_data/") for n in entries):
         raise BuildError(f"{built.name} holds no rules/_data (setup.py copies the rule data there)")
+    write_wheel(entries, info_dir, out)
+
+
+def write_wheel(entries: dict[str, bytes], info_dir: str, out: Path) -> None:
+    """A wheel of these files, written the same way every time, with a fresh RECORD."""
+    entries = {name: data for name, data in entries.items() if name != f"{info_dir}/RECORD"}
     record = f"{info_dir}/RECORD"
     lines = [f"{name},{_record_hash(data)}" for name, data in sorted(entries.items())] + [f"{record},,"]
     entries[record] = ("\n".join(lines) + "\n").encode()
+    _write_zip(entries, out)
+
+
+def _write_zip(entries: dict[str, bytes], out: Path, times: dict | None = None) -> None:
     with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as zf:
         for name in sorted(entries):
-            info = zipfile.ZipInfo(name, ZIP_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info = zipfile.ZipInfo(name, (times or {}).get(name, ZIP_TIME))
+            info.compress_type = zipfile.ZIP_STORED if name.endswith("/") else zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             zf.writestr(info, entries[name])
 
@@ -155,24 +172,87 @@ def wheel() -> Path:
     return folder / built[0].name
 
 
+def precompile(folder: Path, built: Path) -> tuple[Path, Path]:
+    """The standard library and the wheel with bytecode, made by the pinned Pyodide itself under Node
+    (precompile.mjs), cached under build/pyc/ by the hash of their inputs.
+
+    Pyodide ships its standard library as sources, so a page load spent most of its time compiling
+    the modules that the runtime and the rules core import. The stdlib zip gets sourceless .pyc files
+    for exactly those modules (all the others stay sources, so nothing is missing); the wheel gets
+    unchecked-hash .pyc files beside its sources, which zipimport takes when the page imports the wheel
+    in place (a CPython that installs it prefers the .py of the same name)."""
+    h = hashlib.sha256()
+    for path in (folder / NPM_STDLIB, folder / "pyodide.asm.wasm", built, PRECOMPILE):
+        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    out = CACHE / "pyc" / h.hexdigest()[:16]
+    stdlib, compiled_wheel = out / STDLIB, out / built.name
+    if stdlib.is_file() and compiled_wheel.is_file():
+        return stdlib, compiled_wheel
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is needed to precompile the scorer's Python (apt-get install nodejs)")
+    with tempfile.TemporaryDirectory() as tmp:
+        pycs = Path(tmp) / "pycs.zip"
+        done = subprocess.run([node, str(PRECOMPILE), str(folder), str(folder / NPM_STDLIB), str(built), str(pycs)],
+                              capture_output=True, text=True)
+        if done.returncode != 0 or not pycs.is_file():
+            last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+            raise BuildError(f"precompiling the scorer's Python failed: {last}")
+        with zipfile.ZipFile(pycs) as zf:
+            made = {name: zf.read(name) for name in zf.namelist()}
+        out.mkdir(parents=True, exist_ok=True)
+        entries, times = {}, {}
+        with zipfile.ZipFile(folder / NPM_STDLIB) as zf:
+            for info in zf.infolist():
+                name = info.filename
+                if f"stdlib/{name}c" in made:
+                    name += "c"
+                entries[name] = made.get(f"stdlib/{name}", None) or zf.read(info)
+                times[name] = info.date_time
+        _write_zip(entries, out / (STDLIB + ".part"), times)
+        with zipfile.ZipFile(built) as zf:
+            files = {name: zf.read(name) for name in zf.namelist()}
+        info_dir = next(n.split("/")[0] for n in files if n.split("/")[0].endswith(".dist-info"))
+        files.update({name[len("wheel/"):]: data for name, data in made.items() if name.startswith("wheel/")})
+        write_wheel(files, info_dir, out / (built.name + ".part"))
+        (out / (STDLIB + ".part")).rename(stdlib)
+        (out / (built.name + ".part")).rename(compiled_wheel)
+    return stdlib, compiled_wheel
+
+
 @dataclass(frozen=True)
 class Runtime:
-    """What the pages point at: the runtime folder and the wheel, with their sizes."""
+    """What the pages point at: the runtime folder, the compiled standard library and the wheel."""
 
     pyodide: Path
+    stdlib: Path
     wheel: Path
 
     @property
     def wheel_url(self) -> str:
         return f"{WHEEL_DIR}/{self.wheel.name}"
 
+    def lock_info(self) -> dict:
+        """The lock file's `info`, which loadPyodide checks against the runtime's ABI."""
+        return json.loads((self.pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
+
+    def snapshot_key(self) -> str:
+        """What a memory snapshot taken in the browser depends on: the runtime, the standard library,
+        the wheel and the page script that defines the entry point (scorer.js keeps one per key)."""
+        h = hashlib.sha256()
+        for path in [self.pyodide / f for f in RUNTIME_FILES] + [self.stdlib, self.wheel, SITE_SRC / "assets" / "scorer.js"]:
+            h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+        return h.hexdigest()[:16]
+
     def bytes(self) -> int:
         """What a first visit downloads for the scorer (uncompressed), for the progress bar."""
-        return sum((self.pyodide / f).stat().st_size for f in RUNTIME_FILES) + self.wheel.stat().st_size
+        return (sum((self.pyodide / f).stat().st_size for f in RUNTIME_FILES) + self.stdlib.stat().st_size
+                + self.wheel.stat().st_size)
 
 
 def prepare() -> Runtime:
-    return Runtime(runtime(), wheel())
+    folder = runtime()
+    return Runtime(folder, *precompile(folder, wheel()))
 
 
 def vendor(rt: Runtime, site: Path) -> int:
@@ -181,6 +261,7 @@ def vendor(rt: Runtime, site: Path) -> int:
     target.mkdir(parents=True, exist_ok=True)
     for name in RUNTIME_FILES:
         shutil.copyfile(rt.pyodide / name, target / name)
+    shutil.copyfile(rt.stdlib, target / STDLIB)
     (site / WHEEL_DIR).mkdir(parents=True, exist_ok=True)
     shutil.copyfile(rt.wheel, site / rt.wheel_url)
     write_service_worker(site)
@@ -213,7 +294,7 @@ def precache(site: Path) -> list[str]:
     for page in scorer_pages():
         files.add(page)
         files.update(_page_loads(site, page))
-    files.update(f"{RUNTIME_DIR}/{name}" for name in RUNTIME_FILES)
+    files.update(f"{RUNTIME_DIR}/{name}" for name in RUNTIME_FILES + (STDLIB,))
     files.update(str(p.relative_to(site)) for p in (site / WHEEL_DIR).glob("*.whl"))
     # What the theme's search loads on every page, so an offline page has no failed request.
     files.update(str(p.relative_to(site)) for p in (site / "assets/javascripts/workers").glob("search.*.min.js"))
@@ -252,14 +333,15 @@ def write_pages(pages, rt: Runtime) -> list[str]:
     written = []
     for game in scorer_games():
         page = f"{game}/scorer.md"
-        info = {"wheel": rt.wheel_url, "bytes": rt.bytes()}
+        info = {"wheel": rt.wheel_url, "bytes": rt.bytes(), "stdlib": STDLIB, "lock": rt.lock_info(),
+                "snapshot": rt.snapshot_key()}
         data = page_data(game, pages.d, Links(page, pages.targets), info)
         intro = data.pop("intro")
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
         out = pages.docs / "data" / f"{game}_scorer.js"
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(f"window.CAIPAN_SCORER={text};\n", encoding="utf-8")
-        pages.write(page, "scorer.md.j2", game=game, intro=intro, wheel=rt.wheel_url, runtime_dir=RUNTIME_DIR, bytes=rt.bytes(),
+        pages.write(page, "scorer.md.j2", game=game, intro=intro, wheel=rt.wheel_url, runtime_dir=RUNTIME_DIR, stdlib=STDLIB, bytes=rt.bytes(),
                     megabytes=rt.bytes() / 1e6)
         written.append(page)
     return written

@@ -24,8 +24,11 @@
 
   // One entry point into Python: the registry's Game.score / Game.waits, as the CLI calls them,
   // with the same one-line errors.
+  // The wheel is imported in place, as a zip on sys.path (a wheel is one): nothing to unpack.
+  var WHEEL_PATH = "/home/pyodide/caipan.whl";
   var GLUE = [
-    "import json",
+    "import json, sys",
+    "sys.path.insert(0, " + JSON.stringify(WHEEL_PATH) + ")",
     "from rules import registry",
     "from rules.request import answer",
     "def caipan_call(game, kind, text):",
@@ -50,20 +53,60 @@
     if (label && text) label.textContent = text;
   }
 
-  // Count the bytes of every response while the runtime loads, for the progress bar.
+  // Count the bytes of every response while the runtime loads, for the progress bar. The page gets
+  // the response itself (a copy is counted), so the browser can stream-compile the WebAssembly and
+  // keep its compiled code for the next visit.
   function countingFetch(onBytes) {
     var plain = window.fetch;
     return function () {
       return plain.apply(window, arguments).then(function (response) {
-        if (!response.body || !window.TransformStream) return response;
-        var counter = new TransformStream({
-          transform: function (chunk, controller) { onBytes(chunk.byteLength); controller.enqueue(chunk); },
-        });
-        return new Response(response.body.pipeThrough(counter),
-          { status: response.status, statusText: response.statusText, headers: response.headers });
+        if (!response.body) return response;
+        var reader = response.clone().body.getReader();
+        (function pump() {
+          reader.read().then(function (step) {
+            if (step.done) return;
+            onBytes(step.value.byteLength);
+            pump();
+          }, function () {});
+        })();
+        return response;
       });
     };
   }
+
+  // A second visit starts from a memory snapshot of the interpreter taken in this browser after the
+  // first one (the runtime booted, the rules core imported), kept in Cache Storage and never sent
+  // anywhere; its key changes with the runtime and the wheel. Without it, or if it fails, the runtime
+  // boots as on a first visit. (The service worker deletes only caches named "caipan-…".)
+  var SNAPSHOTS = "scorer-snapshot";
+
+  function snapshotKey(base) { return base + "snapshot-" + CFG.snapshot + ".bin"; }
+
+  // The cached snapshot's response, or null: its bytes are read while the runtime downloads.
+  function findSnapshot(base) {
+    if (!window.caches || !CFG.snapshot) return Promise.resolve(null);
+    return caches.open(SNAPSHOTS).then(function (cache) { return cache.match(snapshotKey(base)); })
+      .then(function (hit) { return hit || null; }, function () { return null; });
+  }
+
+  function dropSnapshots(cache, keep) {
+    return cache.keys().then(function (keys) {
+      return Promise.all(keys.filter(function (k) { return k.url !== keep; }).map(function (k) { return cache.delete(k); }));
+    });
+  }
+
+  function saveSnapshot(py, base) {
+    if (!window.caches || !CFG.snapshot) return Promise.resolve();
+    var bytes;
+    try { bytes = py.makeMemorySnapshot(); } catch (e) { return Promise.resolve(); }
+    return caches.open(SNAPSHOTS).then(function (cache) {
+      return dropSnapshots(cache, snapshotKey(base)).then(function () {
+        return cache.put(snapshotKey(base), new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+      });
+    }).then(function () { root.setAttribute("data-snapshot", ""); }, function () {});
+  }
+
+  var afterFirstResult = null;
 
   function loadCore() {
     var total = Number(root.getAttribute("data-bytes")) || 1;
@@ -76,16 +119,40 @@
       if (!r.ok) throw new Error("wheel: HTTP " + r.status);
       return r.arrayBuffer();
     });
-    return Promise.all([window.loadPyodide({ indexURL: base, fullStdLib: false }), wheel]).then(function (both) {
+    // No packages are loaded: the lock file's `info` (checked against the runtime) is in the page.
+    function boot(snapshot) {
+      var options = { indexURL: base, stdLibURL: base + CFG.stdlib, packageBaseUrl: base,
+                      lockFileContents: { info: CFG.lock, packages: {} } };
+      if (snapshot) options._loadSnapshot = snapshot.arrayBuffer(); else options._makeSnapshot = true;
+      return window.loadPyodide(options);
+    }
+    var fromSnapshot = false;
+    var runtime = findSnapshot(base).then(function (snapshot) {
+      if (!snapshot) return boot(null);
+      fromSnapshot = true;
+      performance.mark("caipan-snapshot");
+      return boot(snapshot).catch(function () {
+        fromSnapshot = false;
+        if (window.caches) caches.delete(SNAPSHOTS).catch(function () {});
+        return boot(null);
+      });
+    });
+    return Promise.all([runtime, wheel]).then(function (both) {
       var py = both[0];
       window.fetch = plain;
       performance.mark("caipan-runtime");  // for scripts/bench_scorer.py: where a load spends its time
       progress(0.97, "正在安装规则包");
-      py.unpackArchive(both[1], "wheel");
-      py.runPython(GLUE);
+      // the file system is not in a snapshot: the wheel (its rule data, modules not imported yet) goes back
+      py.FS.writeFile(WHEEL_PATH, new Uint8Array(both[1]));
+      if (!fromSnapshot) py.runPython(GLUE);
       var fn = py.globals.get("caipan_call");
       callPy = function (kind, request) { return JSON.parse(fn(GAME, kind, JSON.stringify(request))); };
-      callPy("score", {});  // import the modules once, so the first real answer is quick
+      if (!fromSnapshot) {
+        callPy("score", {});  // import the modules once, so the first real answer is quick
+        afterFirstResult = function () { return saveSnapshot(py, base); };
+      } else {
+        root.setAttribute("data-snapshot", "");
+      }
       performance.mark("caipan-core");
       progress(1, "规则核心已就绪");
     }).catch(function (err) {
@@ -724,6 +791,7 @@
     var loading = root.querySelector(".cp-sc-loading");
     if (loading) loading.hidden = true;
     fromHash();
+    if (afterFirstResult) setTimeout(afterFirstResult, 0);
     if ("serviceWorker" in navigator && root.getAttribute("data-sw")) {
       navigator.serviceWorker.register(root.getAttribute("data-sw")).catch(function () {});
     }
