@@ -25,6 +25,7 @@ from .render import Links, environment
 
 # Folders and files under the docs folder that this module writes (and clears first): these,
 # and a folder per game.
+SCALARS = (str, int, bool, type(None))  # values whose JSON is one to one with the value itself
 OWNED = ["index.md", "rulings.md", "charts.md", "sources", "changelog.md", "data"]
 
 DIFFERENCE_LABELS = {"numbers": "数字不同", "wording": "措辞不同", "punctuation": "标点不同"}
@@ -188,10 +189,13 @@ class Pages:
             + [c["key"] for c in table["columns"]] + [d["key"] for d in table["dimensions"]]))
         fields = [f for f in fields if any(f in row for row in table["rows"])]
         values: list = []
-        index: dict[str, int] = {}
+        index: dict = {}
 
         def intern(value) -> int:
-            key = json.dumps(value, ensure_ascii=False, sort_keys=True)
+            # Values are told apart by their JSON; a str, int, bool or None is its own key (its
+            # type kept, so 1 and true stay apart), anything else is written out to compare.
+            key = (type(value), value) if type(value) in SCALARS else json.dumps(value, ensure_ascii=False,
+                                                                                   sort_keys=True)
             if key not in index:
                 index[key] = len(values)
                 values.append(value)

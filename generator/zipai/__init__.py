@@ -14,9 +14,12 @@ from rules.zipai.cards import Card, Size
 from rules.zipai.cli import score_request
 from rules.zipai.groups import ALIKE, GroupKind, make
 from rules.zipai.presets import config as default_config
-from rules.zipai.payouts import NOTES, READING_SET, payout_json, payout_rows, reached
+from rules.zipai.payouts import NOTES, READING_SET, payout_json, payout_rows, reach_from, reached
+from rules.zipai.reach import PARTS as REACH_PARTS
+from rules.zipai.reach import combine, part
 from rules.zipai.presets import readings, rules, rules_data
 
+from .. import background
 from ..errors import BuildError
 from ..findings import CheckRow, Finding, publish
 from ..outputs import write_csv, write_json
@@ -111,6 +114,17 @@ def most_hand() -> dict:
         raise BuildError(f"字牌: the hand found for the most 胡息 ({huxi}) scores {scored['huxi']}")
     return {"huxi": huxi, "request": request, "mingtang": scored["mingtang"], "total": scored["total"],
             "formula": scored["formula"]}
+
+
+def start(ctx) -> None:
+    """Before the first step: the reachability programme's parts go to the build's workers
+    (a few seconds, needing nothing any step makes); `reached()` waits for them."""
+    futures = [background.submit(reach_part, number) for number in range(REACH_PARTS)]
+    reach_from(lambda: combine([f.result() for f in futures]))
+
+
+def reach_part(number: int) -> tuple:
+    return part(default_config(), number)
 
 
 def steps(ctx) -> list:

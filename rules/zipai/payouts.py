@@ -11,6 +11,7 @@ Pure: the generator writes the table out.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -89,8 +90,20 @@ class HandRow:
 
 @cache
 def reached() -> Reach:
-    """The hands that exist (the slow part: a few seconds), once per build."""
-    return reach(default_config())
+    """The hands that exist (the slow part: a few seconds), once per build: from the source
+    `reach_from` named, else computed here."""
+    return _source[0]() if _source else reach(default_config())
+
+
+_source: list[Callable[[], Reach]] = []
+
+
+def reach_from(source: Callable[[], Reach] | None) -> None:
+    """Where `reached` takes the hands that exist from (None: compute them here). A build
+    computes them in other processes while it goes on with other steps, and hands over
+    a function that waits for them (`generator.zipai.start`)."""
+    _source[:] = [source] if source else []
+    reached.cache_clear()
 
 
 def _cheapest(table: dict, config: Config) -> dict[tuple[str, bool, int], tuple[int, int]]:

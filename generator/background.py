@@ -1,0 +1,45 @@
+"""Work a build hands to other processes while it goes on with its steps (the machine has
+two cores, and some steps wait on nothing the others make).
+
+`generator.build.run` opens the workers (`workers()`) for the length of a build; a provider
+with a `start(ctx)` hook submits its slow, independent computations there before the
+first step, and a later step waits for the result. Outside a build (a test calling one
+step, a script) `submit` computes at once in this process, so every result is the same
+whichever way it was made: a worker runs the same pure function on the same inputs, and
+hands back only its return value (nothing is kept between builds).
+"""
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
+
+WORKERS = 2  # the cores of the machine the build is timed on; the main process shares them
+
+_open: list[ProcessPoolExecutor] = []
+
+
+@contextmanager
+def workers(count: int = WORKERS) -> Iterator[None]:
+    """Worker processes for `submit` while the block runs. They are forked, so they start
+    with what this process has loaded, including the data folder a build chose."""
+    pool = ProcessPoolExecutor(max_workers=count, mp_context=multiprocessing.get_context("fork"))
+    _open.append(pool)
+    try:
+        yield
+    finally:
+        _open.remove(pool)
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def submit(fn: Callable, *args) -> Future:
+    """`fn(*args)` in a worker when a build has them open, else here and now."""
+    if _open:
+        return _open[-1].submit(fn, *args)
+    done: Future = Future()
+    try:
+        done.set_result(fn(*args))
+    except Exception as exc:  # handed to whoever asks for the result, as a worker would
+        done.set_exception(exc)
+    return done
