@@ -11,6 +11,7 @@ hands back only its return value (nothing is kept between builds).
 from __future__ import annotations
 
 import multiprocessing
+import os
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
@@ -43,3 +44,51 @@ def submit(fn: Callable, *args) -> Future:
     except Exception as exc:  # handed to whoever asks for the result, as a worker would
         done.set_exception(exc)
     return done
+
+
+def fork(fn: Callable[[], object]) -> Callable[[], object]:
+    """`fn()` in a child process forked now, so it starts with everything this process has
+    loaded and made so far; returns a function that waits for the result (raising what `fn`
+    raised). Outside a build, `fn` runs here and now."""
+    if not _open:
+        value = fn()
+        return lambda: value
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+    child = context.Process(target=_child, args=(fn, send), daemon=True)
+    child.start()
+    send.close()
+
+    def wait() -> object:
+        try:
+            failed, value = receive.recv()
+        except EOFError:
+            failed, value = True, RuntimeError(f"a build worker stopped (exit status {child.exitcode})")
+        child.join()
+        if failed:
+            raise value
+        return value
+
+    return cache_once(wait)
+
+
+def _child(fn: Callable[[], object], send) -> None:
+    try:
+        result = (False, fn())
+    except Exception as exc:  # sent back whole: the parent raises it as if the step had
+        result = (True, exc)
+    send.send(result)
+    send.close()
+    os._exit(0)  # no exit handlers: they belong to the parent (its workers, its files)
+
+
+def cache_once(fn: Callable[[], object]) -> Callable[[], object]:
+    """`fn` called once; later calls return the same result."""
+    kept: list = []
+
+    def once() -> object:
+        if not kept:
+            kept.append(fn())
+        return kept[0]
+
+    return once

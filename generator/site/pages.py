@@ -10,6 +10,7 @@ import json
 import shutil
 import tomllib
 from collections import defaultdict
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -125,9 +126,11 @@ def source_documents(d: SiteData) -> list[dict]:
 
 
 class Pages:
-    def __init__(self, d: SiteData, docs: Path, log: dict, charts: list[dict], runtime=None):
+    def __init__(self, d: SiteData, docs: Path, log: dict, charts: list[dict] | Callable[[], list[dict]],
+                 runtime=None):
         """`log` is edition.changelog(d): the current edition and the recorded ones; `runtime` the
-        scorer's (scorer.prepare(), found or made when not given)."""
+        scorer's (scorer.prepare(), found or made when not given); `charts` what `charts.draw`
+        returned, or a function that waits for it."""
         self.d = d
         self.runtime = runtime
         self.docs = docs
@@ -252,13 +255,14 @@ class Pages:
                 m.pages(self, d)
         scorer.write_pages(self, self.runtime or scorer.prepare())
         self.write("rulings.md", "rulings.md.j2", kinds=KINDS, verdicts=VERDICTS)
-        self.write("charts.md", "charts.md.j2", charts=self.charts)
         self.write("sources/index.md", "sources_index.md.j2", sources=source_documents(d),
                    counts=d.class_counts.to_dict("records"), labels=class_labels())
         for entry in source_documents(d):
             rows = d.lines[d.lines["doc"] == entry["id"]].to_dict("records")
             self.write(f"sources/{entry['id']}.md", "source.md.j2", doc=entry, rows=rows)
         self.write("changelog.md", "changelog.md.j2", log=self.log, kinds=KINDS, verdicts=VERDICTS)
+        # Last: the charts may still be being drawn (`charts` is then a function that waits for them).
+        self.write("charts.md", "charts.md.j2", charts=self.charts() if callable(self.charts) else self.charts)
         return self.written
 
 
