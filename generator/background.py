@@ -69,7 +69,18 @@ def fork(fn: Callable[[], object]) -> Callable[[], object]:
             raise value
         return value
 
-    return cache_once(wait)
+    waiter = cache_once(wait)
+    _forked.append(waiter)
+    return waiter
+
+
+_forked: list[Callable[[], object]] = []
+
+
+def wait_all() -> None:
+    """Wait for every child `fork` started (the site is built only from finished files)."""
+    while _forked:
+        _forked.pop(0)()
 
 
 def _child(fn: Callable[[], object], send) -> None:

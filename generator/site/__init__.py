@@ -127,6 +127,7 @@ def steps(ctx) -> list:
 
     def site() -> str:
         t0 = time.perf_counter()
+        background.wait_all()  # pages and charts other steps handed to child processes
         terms = ctx.generated / "search_terms.txt"
         terms.write_text("".join(f"{w} {TERM_FREQ}\n" for w in search_terms(data())), encoding="utf-8")
         mkdocs_build(ctx.docs, ctx.site, state["edition"], terms)

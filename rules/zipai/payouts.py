@@ -257,15 +257,20 @@ def gang_rows(config: Config) -> list[dict]:
     return out
 
 
-def payout_rows(config: Config | None = None) -> list[dict]:
+def payout_rows(config: Config | None = None, part: tuple[int, int] = (0, 1)) -> list[dict]:
+    """The table's rows. `part` (k, n): only the rows of the k-th of n consecutive shares of
+    the hands, the kong rows with the last share; the shares in order are the whole table
+    (a build prices them side by side)."""
     config = config or default_config()
+    hands = hand_rows(config)
+    k, n = part
     rows = []
-    for row in hand_rows(config):
+    for row in hands[len(hands) * k // n:len(hands) * (k + 1) // n]:
         for win, bao, haidi, toukuai in situations(row):
             priced = price_row(row, win, bao, haidi, toukuai, config)
             if priced is not None:
                 rows.append(priced)
-    return rows + gang_rows(config)
+    return rows + (gang_rows(config) if k == n - 1 else [])
 
 
 def payout_json(rows: list[dict]) -> dict:
