@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property, partial
+from functools import partial
 
 from ..errors import RuleError
 from .analysis import (
@@ -28,6 +28,20 @@ from .groups import Group, GroupKind
 from .scoring import Circumstances, HandFacts, Settlement, Win, settle
 
 
+class _once:
+    """A property computed on first use and then kept on the instance: functools.cached_property
+    without its lock (two threads racing on a new hand would both compute the same value)."""
+
+    def __init__(self, fn: Callable) -> None:
+        self.fn, self.name, self.__doc__ = fn, fn.__name__, fn.__doc__
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.fn(obj)
+        return value
+
+
 @dataclass(frozen=True)
 class Hand:
     """The winner's cards: concealed (with the winning card) and shown groups."""
@@ -36,16 +50,16 @@ class Hand:
     shown: tuple[Group, ...]
     win_card: Card | None  # None for an opening-hand win
 
-    @cached_property
+    @_once
     def cards(self) -> tuple[Card, ...]:
         return self.concealed + tuple(c for g in self.shown for c in g.cards)
 
-    @cached_property
+    @_once
     def every_count(self) -> tuple[int, ...]:
         """How many of each kind the whole hand holds (by card index)."""
         return tuple(counts(self.cards))
 
-    @cached_property
+    @_once
     def concealed_count(self) -> tuple[int, ...]:
         """How many of each kind are concealed."""
         return tuple(counts(self.concealed))
@@ -53,9 +67,17 @@ class Hand:
 
 @dataclass(frozen=True)
 class Scored:
-    arrangement: Arrangement
+    """The chosen reading of a hand, its facts and its settlement. Its groups
+    (`arrangement`) are rebuilt from the reading when first asked for: the
+    settlement needs only the reading's (胡息, 列列)."""
+
+    reading: Reading
     facts: HandFacts
     settlement: Settlement
+
+    @_once
+    def arrangement(self) -> Arrangement:
+        return self.reading.arrangement()
 
 
 def expected_cards(hand: Hand, c: Circumstances, config: Config) -> int:
@@ -75,7 +97,8 @@ def expected_cards(hand: Hand, c: Circumstances, config: Config) -> int:
 def check_hand(hand: Hand, c: Circumstances, config: Config) -> None:
     """Refuse impossible hands: a fifth copy, a wrong count, a misplaced winning card."""
     deck, rules = config.rules.deck, config.rules
-    for index, n in enumerate(hand.every_count):
+    every = hand.every_count
+    for index, n in enumerate(every) if max(every) > deck.copies else ():
         if n > deck.copies:
             raise RuleError(f"{n} copies of {deck.char(Card(index))}: there are only {deck.copies} of each card",
                             rule=rules.deck_rules["copies"])
@@ -109,7 +132,8 @@ def _no_hidden_four(hand: Hand, config: Config) -> None:
     zp-1-baopai-r2; drawn by oneself it is a 自招). Only the winning card itself may be that
     fourth: 如果能胡就胡，破招胡也可以 (zp-1-zhaopai-r2)."""
     deck = config.rules.deck
-    for index, n in enumerate(hand.concealed_count):
+    concealed = hand.concealed_count
+    for index, n in enumerate(concealed) if deck.copies in concealed else ():
         if n == deck.copies and Card(index) != hand.win_card:
             char = deck.char(Card(index))
             raise RuleError(f"four {char} held concealed: the fourth to a 坎 must be 招'd (or shown as a 拢 when"
@@ -205,10 +229,11 @@ def score(hand: Hand, c: Circumstances, config: Config) -> Scored:
     """The best-paying reading of the hand, settled (ext-zp-best); ties: more 胡息, then a
     regular hand before an opening pattern, then 列列."""
     check_hand(hand, c, config)
-    counted = count_hand(hand, config)
     found: list[tuple[Reading, HandFacts, Settlement]] = []
     refused: list[RuleError] = []
-    for reading in readings(hand, c, config):
+    every = readings(hand, c, config)
+    counted = count_hand(hand, config) if every else None
+    for reading in every:
         f = facts(reading, hand, config, counted)
         try:
             found.append((reading, f, settle(f, c, config)))
@@ -221,4 +246,4 @@ def score(hand: Hand, c: Circumstances, config: Config) -> Scored:
                         "(7 groups of three, or 6 groups and a pair when there is a 招 or 拢; 不见于原文)",
                         rule=config.rules.hand_rule)
     reading, f, settlement = max(found, key=lambda x: (x[2].total, x[1].huxi, x[0].special is None, x[1].lielie))
-    return Scored(reading.arrangement(), f, settlement)
+    return Scored(reading, f, settlement)

@@ -210,9 +210,13 @@ def _hands(table: _Table, config: Config, dealt: bool) -> tuple[dict, dict]:
         nxt: dict[tuple, int] = {}
         get = nxt.get
         big = index >= 10
+        moves_here: dict[tuple, list[_Move]] = {}  # `table.moves` by (owed, pair used), looked up inline
         for (owed, g, f, longs, p, lie, hid), mask in states.items():
             o0, o1, o2, o3, o4, o5, _ = owed
-            for move in table.moves(index, owed, p):
+            moves = moves_here.get((owed, p))
+            if moves is None:
+                moves = moves_here[(owed, p)] = table.moves(index, owed, p)
+            for move in moves:
                 g2 = g + move.groups
                 if g2 > 7:
                     continue
