@@ -29,9 +29,17 @@ def workers(count: int = WORKERS) -> Iterator[None]:
     _open.append(pool)
     try:
         yield
+    except BaseException:
+        # A step failed: what the workers are still computing is not wanted; stop them now
+        # rather than let the error wait for them.
+        processes = getattr(pool, "_processes", None) or {}  # private, but the only handle on them
+        for process in list(processes.values()):
+            process.terminate()
+        raise
     finally:
         _open.remove(pool)
         pool.shutdown(wait=True, cancel_futures=True)
+        _forked.clear()
 
 
 def submit(fn: Callable, *args) -> Future:

@@ -54,11 +54,13 @@ Step = tuple[str, Callable[[], str]]
 
 
 def steps(ctx: BuildContext) -> list[Step]:
+    return [step for _, step in _steps(ctx)]
+
+
+def _steps(ctx: BuildContext) -> list[tuple[str, Step]]:
+    """Every step, with the provider it comes from."""
     use_data_dir(ctx.data)
-    out: list[Step] = []
-    for name in providers():
-        out += importlib.import_module(name).steps(ctx)
-    return out
+    return [(name, step) for name in providers() for step in importlib.import_module(name).steps(ctx)]
 
 
 def run(ctx: BuildContext, quiet: bool = False) -> None:
@@ -66,16 +68,20 @@ def run(ctx: BuildContext, quiet: bool = False) -> None:
         if not quiet:
             print(text, file=sys.stderr, flush=True)
 
-    todo = steps(ctx)
+    todo = _steps(ctx)
     started = time.perf_counter()
     with background.workers():
-        # Providers with a `start(ctx)` hook hand their slow independent work to the workers now
-        # (see generator.background); their steps wait for it when they come.
-        for name in providers():
-            start = getattr(importlib.import_module(name), "start", None)
-            if start is not None:
-                start(ctx)
-        for number, (title, step) in enumerate(todo, start=1):
+        waiting = True
+        for number, (provider, (title, step)) in enumerate(todo, start=1):
+            if waiting and provider not in BEFORE_GAMES:
+                # The sources and data files are checked (the steps before the games'): providers
+                # with a `start(ctx)` hook now hand their slow independent work to the workers
+                # (generator.background); their steps wait for it when they come.
+                waiting = False
+                for name in providers():
+                    start = getattr(importlib.import_module(name), "start", None)
+                    if start is not None:
+                        start(ctx)
             say(f"[{number}/{len(todo)}] {title}…")
             t0 = time.perf_counter()
             summary = step()
