@@ -4,7 +4,9 @@ Steps come from providers, one module per part of the product; each provider
 has `steps(ctx) -> list[(title, function)]`, and each function returns a
 one-line summary. A build reads its inputs from `ctx.data` (data/ by default;
 the data-corruption tests point it at a copy) and writes only under the output
-folders in `ctx`, never into data/ or site_src/.
+folders in `ctx`, never into data/ or site_src/. A provider may also have `start(ctx)`,
+called before the first step, to hand slow independent work to other processes
+(`generator.background`).
 """
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from pathlib import Path
 
 from rules.data import use_data_dir
 
+from . import background
 from .paths import DATA, DOCS, GENERATED, SITE
 
 # In build order. Each names a module with a `steps(ctx)` function; every game's own
@@ -51,11 +54,13 @@ Step = tuple[str, Callable[[], str]]
 
 
 def steps(ctx: BuildContext) -> list[Step]:
+    return [step for _, step in _steps(ctx)]
+
+
+def _steps(ctx: BuildContext) -> list[tuple[str, Step]]:
+    """Every step, with the provider it comes from."""
     use_data_dir(ctx.data)
-    out: list[Step] = []
-    for name in providers():
-        out += importlib.import_module(name).steps(ctx)
-    return out
+    return [(name, step) for name in providers() for step in importlib.import_module(name).steps(ctx)]
 
 
 def run(ctx: BuildContext, quiet: bool = False) -> None:
@@ -63,11 +68,22 @@ def run(ctx: BuildContext, quiet: bool = False) -> None:
         if not quiet:
             print(text, file=sys.stderr, flush=True)
 
-    todo = steps(ctx)
+    todo = _steps(ctx)
     started = time.perf_counter()
-    for number, (title, step) in enumerate(todo, start=1):
-        say(f"[{number}/{len(todo)}] {title}…")
-        t0 = time.perf_counter()
-        summary = step()
-        say(f"      {summary}（{time.perf_counter() - t0:.1f} 秒）")
+    with background.workers():
+        waiting = True
+        for number, (provider, (title, step)) in enumerate(todo, start=1):
+            if waiting and provider not in BEFORE_GAMES:
+                # The sources and data files are checked (the steps before the games'): providers
+                # with a `start(ctx)` hook now hand their slow independent work to the workers
+                # (generator.background); their steps wait for it when they come.
+                waiting = False
+                for name in providers():
+                    start = getattr(importlib.import_module(name), "start", None)
+                    if start is not None:
+                        start(ctx)
+            say(f"[{number}/{len(todo)}] {title}…")
+            t0 = time.perf_counter()
+            summary = step()
+            say(f"      {summary}（{time.perf_counter() - t0:.1f} 秒）")
     say(f"完成，用时 {time.perf_counter() - started:.1f} 秒")

@@ -9,13 +9,15 @@ their input prepared beforehand. Timed: ours on the same 34 counts `is_agari`
 takes (`rules.nanning.analysis.shape_of`: complete? which shape?), and ours from
 a `Hand` of tiles (`hand_type`, which also counts the tiles and adds the
 门清/清一色/全求人 facts). Prints µs per
-hand for each run, the medians and the ratio. Needs the `bench` extra
+hand for each run, the medians, and the ratio of each run (both sides timed in it
+on the same hands) with their median. Needs the `bench` extra
 (`pip install -e '.[bench]'`). Not a test: figures depend on the machine.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -92,6 +94,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--hands", type=int, default=20000)
     args = parser.parse_args()
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores)")
     results = []
     for run in range(args.runs):
         seed = time.time_ns() % 2**32
@@ -105,10 +108,12 @@ def main() -> None:
               + ", ".join(f"{k} {v:.2f} µs" for k, v in data["times"].items()))
     med = {k: statistics.median(r[k] for r in results) for k in results[0]}
     print("median µs per hand: " + ", ".join(f"{k} {v:.2f}" for k, v in med.items()))
-    print(f"caipan shape_of / mahjong is_agari (same 34 counts) = {med['caipan shape_of'] / med['mahjong is_agari']:.2f}; "
-          f"caipan hand_type (from the tiles, with 门清/清一色) / mahjong = "
-          f"{med['caipan hand_type'] / med['mahjong is_agari']:.2f}")
-
+    # Each run times both sides on the same hands: the ratio of each run, then their median.
+    for ours, what in (("caipan shape_of", "same 34 counts: complete? which shape?"),
+                       ("caipan hand_type", "from the tiles, with 门清/清一色, raising on an incomplete hand")):
+        ratios = [r[ours] / r["mahjong is_agari"] for r in results]
+        print(f"{ours} / mahjong is_agari ({what}): per run {' '.join(f'{x:.2f}' for x in ratios)}; "
+              f"median {statistics.median(ratios):.2f}")
 
 if __name__ == "__main__":
     main()

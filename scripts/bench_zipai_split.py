@@ -11,7 +11,9 @@ seed each run, printed), and times on the same hands, in one process:
   under the default readings: every (胡息, 列列) a complete split gives);
 - `port+score`: the port's 胡息, then the core's `settle` on it (the port has no
   scoring of its own, so the same settlement is added to make the work equal);
-- `core score`: `rules.zipai.hand.score`: check, best split, 名堂 and payments.
+- `core score`: `rules.zipai.hand.score`: check, best split, 名堂 and payments;
+- `core score+groups`: the same, and the groups of the chosen split, which `score`
+  builds only when asked (`Scored.arrangement`; the port never lists groups).
 
 Prints microseconds per hand for each run, the medians and the ratios. Not a
 test: figures depend on the machine. `.venv/bin/python scripts/bench_zipai_split.py`
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -81,9 +84,19 @@ def core_score():
     return out
 
 
+def core_groups():
+    out = 0
+    for h, *_ in hands:
+        try:
+            out += len(score(h, zimo, cfg).arrangement.groups)
+        except RuleError:
+            pass
+    return out
+
+
 times = {{}}
 for name, fn in (("port split", port_split), ("core split", core_split),
-                 ("port+score", port_score), ("core score", core_score)):
+                 ("port+score", port_score), ("core score", core_score), ("core score+groups", core_groups)):
     t = time.process_time()
     fn()
     times[name] = (time.process_time() - t) / len(hands) * 1e6
@@ -96,6 +109,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--hands", type=int, default=3000)
     args = parser.parse_args()
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores)")
     results = []
     for run in range(args.runs):
         seed = time.time_ns() % 2**32
@@ -107,8 +121,12 @@ def main() -> None:
               + ", ".join(f"{k} {v:.1f} µs" for k, v in times.items()))
     med = {k: statistics.median(r[k] for r in results) for k in results[0]}
     print("median µs per hand: " + ", ".join(f"{k} {v:.1f}" for k, v in med.items()))
-    print(f"core split / port split = {med['core split'] / med['port split']:.2f}; "
-          f"core score / (port+score) = {med['core score'] / med['port+score']:.2f}")
+    # Each run times every side on the same hands: the ratio of each run, then their median.
+    for ours, theirs in (("core split", "port split"), ("core score", "port+score"),
+                         ("core score+groups", "port+score")):
+        ratios = [r[ours] / r[theirs] for r in results]
+        print(f"{ours} / {theirs}: per run {' '.join(f'{x:.2f}' for x in ratios)}; "
+              f"median {statistics.median(ratios):.2f}")
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from rules.errors import RuleError
-from rules.nanning.analysis import best, readings
+from rules.nanning.analysis import best, hand_type, readings
 from rules.nanning.cli import score
 from rules.nanning.feasibility import check
 from rules.nanning.model import (
@@ -137,6 +137,27 @@ def test_tile_order_and_suit_permutation_change_nothing(tiles, method, rnd):
         other, _ = best(Hand(tuple(variant), (), variant[-1]), method in (Method.ZIMO,))
         assert other == hand_type
         assert price(Situation(other, method), YW).total == price(Situation(hand_type, method), YW).total
+
+
+# What pays most when several readings exist: seven pairs, then all triplets, then 鸡胡.
+SHAPE_ORDER = [Shape.DADUI3, Shape.DADUI2, Shape.DADUI1, Shape.QIXIAODUI, Shape.PENGPENG, Shape.JIHU]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(complete_hands(), st.lists(st.integers(0, 33), min_size=14, max_size=14),
+                 complete_hands().map(lambda t: t[:-1] + [(t[-1] + 1) % 34])))
+def test_the_fast_reading_agrees_with_every_reading(tiles):
+    """`hand_type` (one pass per suit, no listing) says complete exactly when some reading of
+    the tiles exists, and picks the shape the best of all readings has."""
+    assume(all(tiles.count(t) <= 4 for t in set(tiles)))
+    hand = _hand(tiles)
+    shapes = {r.shape for r in readings(hand)}
+    try:
+        chosen = hand_type(hand, False)
+    except RuleError:
+        assert not shapes
+        return
+    assert chosen.shape is min(shapes, key=SHAPE_ORDER.index)
 
 
 def _feasible_situations(preset_id="yuanwen"):

@@ -9,6 +9,7 @@ its charts and downloads under analytics/ in the MkDocs docs folder.
 """
 from __future__ import annotations
 
+from .. import background
 from ..games import modules
 
 
@@ -24,8 +25,11 @@ def steps(ctx) -> list:
         from . import page
 
         def site_step() -> str:
-            written = page.write(ctx.docs, ctx.generated, [part.section() for part in found])
-            return f"统计页和 {written} 张图"
+            sections = [part.section() for part in found]
+            # Drawn in a child process while the build goes on; the site step waits for it
+            # (generator.background.wait_all).
+            background.fork(lambda: page.write(ctx.docs, ctx.generated, sections))
+            return "统计页在另一进程中写出，与后面的步骤同时"
 
         out.append(("统计：网页与图表", site_step))
     return out

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from ..errors import BuildError
 from ..paths import ROOT, SITE_SRC
+from .. import background
 from . import edition, pages, postbuild, scorer
 from .data import load
 
@@ -99,7 +100,6 @@ def steps(ctx) -> list:
     def data():
         return load(ctx.generated, ctx.examples)
 
-    drawn: list[dict] = []
     state: dict = {}
 
     def prepare() -> str:
@@ -111,8 +111,11 @@ def steps(ctx) -> list:
         shutil.rmtree(folder, ignore_errors=True)
         from . import charts  # matplotlib: imported only when a site is built
 
-        drawn[:] = charts.draw(data(), folder)
-        return f"{len(drawn)} 张图"
+        d = data()
+        # Drawn in a child process while this one writes the pages; the charts page, written
+        # last, waits for it (generator.background).
+        state["drawn"] = background.fork(lambda: charts.draw(d, folder))
+        return "在另一进程中绘制，与网页同时"
 
     def write() -> str:
         d = data()
@@ -121,11 +124,12 @@ def steps(ctx) -> list:
         shutil.rmtree(ctx.docs / "assets", ignore_errors=True)
         shutil.copytree(SITE_SRC / "assets", ctx.docs / "assets")
         pages.clear(ctx.docs)
-        written = pages.Pages(d, ctx.docs, log, drawn, runtime=state["runtime"]).all()
-        return f"{len(written)} 页，数据版本 {state['edition']}"
+        written = pages.Pages(d, ctx.docs, log, state["drawn"], runtime=state["runtime"]).all()
+        return f"{len(written)} 页（图 {len(state['drawn']())} 张），数据版本 {state['edition']}"
 
     def site() -> str:
         t0 = time.perf_counter()
+        background.wait_all()  # pages and charts other steps handed to child processes
         terms = ctx.generated / "search_terms.txt"
         terms.write_text("".join(f"{w} {TERM_FREQ}\n" for w in search_terms(data())), encoding="utf-8")
         mkdocs_build(ctx.docs, ctx.site, state["edition"], terms)

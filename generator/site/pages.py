@@ -10,6 +10,7 @@ import json
 import shutil
 import tomllib
 from collections import defaultdict
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -28,6 +29,7 @@ from .render import Links, environment
 
 # Folders and files under the docs folder that this module writes (and clears first): these,
 # and a folder per game.
+SCALARS = (str, int, bool, type(None))  # values whose JSON is one to one with the value itself
 OWNED = ["index.md", "rulings.md", "charts.md", "sources", "changelog.md", "data", "developers.md"]
 
 DIFFERENCE_LABELS = {"numbers": "数字不同", "wording": "措辞不同", "punctuation": "标点不同"}
@@ -127,9 +129,11 @@ def source_documents(d: SiteData) -> list[dict]:
 
 
 class Pages:
-    def __init__(self, d: SiteData, docs: Path, log: dict, charts: list[dict], runtime=None):
+    def __init__(self, d: SiteData, docs: Path, log: dict, charts: list[dict] | Callable[[], list[dict]],
+                 runtime=None):
         """`log` is edition.changelog(d): the current edition and the recorded ones; `runtime` the
-        scorer's (scorer.prepare(), found or made when not given)."""
+        scorer's (scorer.prepare(), found or made when not given); `charts` what `charts.draw`
+        returned, or a function that waits for it."""
         self.d = d
         self.runtime = runtime
         self.docs = docs
@@ -199,10 +203,13 @@ class Pages:
             + [c["key"] for c in table["columns"]] + [d["key"] for d in table["dimensions"]]))
         fields = [f for f in fields if any(f in row for row in table["rows"])]
         values: list = []
-        index: dict[str, int] = {}
+        index: dict = {}
 
         def intern(value) -> int:
-            key = json.dumps(value, ensure_ascii=False, sort_keys=True)
+            # Values are told apart by their JSON; a str, int, bool or None is its own key (its
+            # type kept, so 1 and true stay apart), anything else is written out to compare.
+            key = (type(value), value) if type(value) in SCALARS else json.dumps(value, ensure_ascii=False,
+                                                                                   sort_keys=True)
             if key not in index:
                 index[key] = len(values)
                 values.append(value)
@@ -258,7 +265,6 @@ class Pages:
                 m.pages(self, d)
         scorer.write_pages(self, self.runtime or scorer.prepare())
         self.write("rulings.md", "rulings.md.j2", kinds=KINDS, verdicts=VERDICTS)
-        self.write("charts.md", "charts.md.j2", charts=self.charts)
         self.write("sources/index.md", "sources_index.md.j2", sources=source_documents(d),
                    counts=d.class_counts.to_dict("records"), labels=class_labels())
         for entry in source_documents(d):
@@ -266,6 +272,8 @@ class Pages:
             self.write(f"sources/{entry['id']}.md", "source.md.j2", doc=entry, rows=rows)
         self.write("changelog.md", "changelog.md.j2", log=self.log, kinds=KINDS, verdicts=VERDICTS)
         self.write("developers.md", "developers.md.j2", **developers.context(self.docs / "data"))
+        # Last: the charts may still be being drawn (`charts` is then a function that waits for them).
+        self.write("charts.md", "charts.md.j2", charts=self.charts() if callable(self.charts) else self.charts)
         return self.written
 
 

@@ -14,9 +14,12 @@ from rules.zipai.cards import Card, Size
 from rules.zipai.cli import score_request
 from rules.zipai.groups import ALIKE, GroupKind, make
 from rules.zipai.presets import config as default_config
-from rules.zipai.payouts import NOTES, READING_SET, payout_json, payout_rows, reached
+from rules.zipai.payouts import NOTES, READING_SET, payout_json, payout_rows, reach_from, reached
+from rules.zipai.reach import PARTS as REACH_PARTS
+from rules.zipai.reach import combine, part
 from rules.zipai.presets import readings, rules, rules_data
 
+from .. import background
 from ..errors import BuildError
 from ..findings import CheckRow, Finding, publish
 from ..outputs import write_csv, write_json
@@ -113,6 +116,17 @@ def most_hand() -> dict:
             "formula": scored["formula"]}
 
 
+def start(ctx) -> None:
+    """Before the first step: the reachability programme's parts go to the build's workers
+    (a few seconds, needing nothing any step makes); `reached()` waits for them."""
+    futures = [background.submit(reach_part, number) for number in range(REACH_PARTS)]
+    reach_from(lambda: combine([f.result() for f in futures]))
+
+
+def reach_part(number: int) -> tuple:
+    return part(default_config(), number)
+
+
 def steps(ctx) -> list:
     def tables() -> str:  # the reachability programme runs here first (a few seconds)
         huxi = huxi_table()
@@ -126,7 +140,9 @@ def steps(ctx) -> list:
         return f"胡息表 {len(huxi)} 行，读法 {len(report['readings'])} 种；{reproduced}"
 
     def payouts() -> str:
-        rows = payout_rows()
+        # Two shares of the hands priced side by side: the second in a child process.
+        second = background.fork(lambda: payout_rows(part=(1, 2)))
+        rows = payout_rows(part=(0, 2)) + second()
         write_csv(payout_csv(rows), ctx.generated / "zipai_payouts.csv", schema="zipai.payouts.csv")
         write_json(payout_json(rows), ctx.generated / "zipai_payouts.json", compact=True, schema="zipai.payouts")
         feasible = sum(r["feasible"] for r in rows)

@@ -23,7 +23,26 @@ class View(TableView):
         return Cell(self.index.get(tuple(values.get(k, self.first[k]) for k in self.dims)), others=2)
 
     def rows(self, **values) -> list[dict]:
-        return [r for r in self.table["rows"] if all(r[k] == v for k, v in values.items())]
+        """The rows with these dimension values, in table order."""
+        first = next(iter(values), None)
+        if first is None:
+            return list(self.table["rows"])
+        candidates = self._by(first).get(values[first], [])
+        return [r for r in candidates if all(r[k] == v for k, v in values.items())]
+
+    def _by(self, key: str) -> dict:
+        """Rows grouped by one field's value, each group in table order (looked up, not scanned:
+        the pages ask for the rows of one 牌型 or 胡法 about a hundred times)."""
+        groups = self._groups.get(key)
+        if groups is None:
+            groups = self._groups[key] = {}
+            for r in self.table["rows"]:
+                groups.setdefault(r[key], []).append(r)
+        return groups
+
+    @cached_property
+    def _groups(self) -> dict[str, dict]:
+        return {}
 
     @cached_property
     def scaled(self) -> list[str]:

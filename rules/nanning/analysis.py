@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..errors import RuleError
-from .model import Hand, HandType, Meld, MeldKind, Shape
+from .model import PAIR_SHAPES, Hand, HandType, Meld, MeldKind, Shape
 from .tiles import COPIES, KINDS, Tile, counts, name
 
 HAND_SIZE = 14
@@ -186,19 +186,37 @@ def is_quanqiuren(hand: Hand) -> bool:
     return len(hand.melds) == 4 and all(m.kind.from_other for m in hand.melds)
 
 
+def _splits(ranks: tuple[int, ...] | list[int], honours: bool) -> bool:
+    """Whether one suit's counts split into sets (no pair), without listing the ways.
+
+    Lowest rank first: the tiles of a rank not taken by sequences begun one or two
+    ranks below begin `n % 3` sequences and make triplets of the rest (three equal
+    sequences are the same tiles as three triplets), so one pass decides.
+    """
+    if honours:
+        return all(n % 3 == 0 for n in ranks)
+    one = two = 0  # sequences begun one rank below and two ranks below: both need this rank
+    for n in ranks:
+        n -= one + two
+        if n < 0:
+            return False
+        two, one = one, n % 3
+    return not one and not two
+
+
 @lru_cache(maxsize=1 << 14)
 def _suit_fit(ranks: tuple[int, ...], honours: bool) -> int:
     """How one suit's counts split (memoised: a suit has few shapes, and hands share them):
     0 into sets, 2 into sets and the pair, -1 not at all."""
     left = sum(ranks) % 3
     if left == 0:
-        return 0 if _suit_sets(ranks, honours) else -1
+        return 0 if _splits(ranks, honours) else -1
     if left == 2:
         for pair, n in enumerate(ranks):
             if n >= 2:
                 rest = list(ranks)
                 rest[pair] -= 2
-                if _suit_sets(tuple(rest), honours):
+                if _splits(rest, honours):
                     return 2
     return -1
 
@@ -218,13 +236,16 @@ def shape_of(c: tuple[int, ...], melds: bool = False) -> Shape | None:
         >>> shape_of(counts(parse("11223344556677m"))), shape_of(counts(parse("123m")))
         (<Shape.QIXIAODUI: '七小对'>, None)
     """
+    honours = c[27:34]
+    if 1 in honours:  # a single honour is in no set, pair or seven pairs
+        return None
     if 1 not in c:
         if not melds and 3 not in c and sum(c) == HAND_SIZE:
             return (Shape.QIXIAODUI, Shape.DADUI1, Shape.DADUI2, Shape.DADUI3)[c.count(4)]
         if c.count(2) == 1 and 4 not in c:
             return Shape.PENGPENG
     fits = (_suit_fit(c[0:9], False), _suit_fit(c[9:18], False), _suit_fit(c[18:27], False),
-            _suit_fit(c[27:34], True))
+            _suit_fit(honours, True))
     if -1 in fits or fits.count(2) != 1:
         return None
     return Shape.JIHU
@@ -239,11 +260,27 @@ def hand_type(hand: Hand, self_drawn: bool, minggang_breaks: bool = True) -> Han
         >>> hand_type(Hand(tuple(parse("234m678m999m55p")), (Meld(MeldKind.PENG, parse("9s")[0]),), 13), False).label()
         '鸡胡'
     """
-    shape = shape_of(counts(hand.concealed), bool(hand.melds))
+    concealed, melds = hand.concealed, hand.melds
+    size = len(concealed)
+    # A complete concealed part holds 3n + 2 tiles (at most 14): anything else is read no further.
+    c = counts(concealed)
+    shape = shape_of(c, bool(melds)) if size <= HAND_SIZE and size % 3 == 2 else None
     if shape is None:
         raise RuleError("the tiles do not form a complete hand (four sets and a pair, or seven pairs)")
-    quanqiuren = is_quanqiuren(hand) and not self_drawn  # 自摸 is not 全求人 (nn-10-2)
-    return HandType(shape, shape.pairs or is_menqing(hand, minggang_breaks), is_qingyise(hand), quanqiuren)
+    if melds:
+        quanqiuren = is_quanqiuren(hand) and not self_drawn  # 自摸 is not 全求人 (nn-10-2)
+        return _hand_type(shape, shape in PAIR_SHAPES or is_menqing(hand, minggang_breaks), is_qingyise(hand),
+                          quanqiuren)
+    # No melds: 门清, never 全求人; 清一色 when the first tile's suit holds every tile.
+    start = concealed[0] // 9 * 9
+    return _hand_type(shape, True, sum(c[start:start + 9]) == size, False)
+
+
+@lru_cache(maxsize=None)
+def _hand_type(shape: Shape, menqing: bool, qingyise: bool, quanqiuren: bool) -> HandType:
+    """One HandType per combination (48 at most): hand types are values, and reading a hand
+    need not build a frozen dataclass each time."""
+    return HandType(shape, menqing, qingyise, quanqiuren)
 
 
 def best(hand: Hand, self_drawn: bool, minggang_breaks: bool = True) -> tuple[HandType, Reading]:

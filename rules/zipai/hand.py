@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property, partial
+from functools import partial
 
 from ..errors import RuleError
 from .analysis import (
@@ -28,6 +28,20 @@ from .groups import Group, GroupKind
 from .scoring import Circumstances, HandFacts, Settlement, Win, settle
 
 
+class _once:
+    """A property computed on first use and then kept on the instance: functools.cached_property
+    without its lock (two threads racing on a new hand would both compute the same value)."""
+
+    def __init__(self, fn: Callable) -> None:
+        self.fn, self.name, self.__doc__ = fn, fn.__name__, fn.__doc__
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.fn(obj)
+        return value
+
+
 @dataclass(frozen=True)
 class Hand:
     """The winner's cards: concealed (with the winning card) and shown groups.
@@ -43,16 +57,16 @@ class Hand:
     shown: tuple[Group, ...]
     win_card: Card | None  # None for an opening-hand win
 
-    @cached_property
+    @_once
     def cards(self) -> tuple[Card, ...]:
         return self.concealed + tuple(c for g in self.shown for c in g.cards)
 
-    @cached_property
+    @_once
     def every_count(self) -> tuple[int, ...]:
         """How many of each kind the whole hand holds (by card index)."""
         return tuple(counts(self.cards))
 
-    @cached_property
+    @_once
     def concealed_count(self) -> tuple[int, ...]:
         """How many of each kind are concealed."""
         return tuple(counts(self.concealed))
@@ -60,7 +74,9 @@ class Hand:
 
 @dataclass(frozen=True)
 class Scored:
-    """The reading chosen, the facts the settlement read from it, and the settlement.
+    """The chosen reading of a hand, its facts and its settlement. Its groups
+    (`arrangement`) are rebuilt from the reading when first asked for: the
+    settlement needs only the reading's (胡息, 列列).
 
     Examples:
         >>> from rules.zipai.cli import parse
@@ -70,9 +86,14 @@ class Scored:
         >>> found.arrangement.huxi, found.facts.gui, found.settlement.names
         (23, 1, ('归', '自摸'))
     """
-    arrangement: Arrangement
+
+    reading: Reading
     facts: HandFacts
     settlement: Settlement
+
+    @_once
+    def arrangement(self) -> Arrangement:
+        return self.reading.arrangement()
 
 
 def expected_cards(hand: Hand, c: Circumstances, config: Config) -> int:
@@ -109,7 +130,8 @@ def check_hand(hand: Hand, c: Circumstances, config: Config) -> None:
         rules.errors.RuleError: wrong card count: 20 cards, but this hand must hold 21 (with 1 招/拢; 不见于原文)
     """
     deck, rules = config.rules.deck, config.rules
-    for index, n in enumerate(hand.every_count):
+    every = hand.every_count
+    for index, n in enumerate(every) if max(every) > deck.copies else ():
         if n > deck.copies:
             raise RuleError(f"{n} copies of {deck.char(Card(index))}: there are only {deck.copies} of each card",
                             rule=rules.deck_rules["copies"])
@@ -143,7 +165,8 @@ def _no_hidden_four(hand: Hand, config: Config) -> None:
     zp-1-baopai-r2; drawn by oneself it is a 自招). Only the winning card itself may be that
     fourth: 如果能胡就胡，破招胡也可以 (zp-1-zhaopai-r2)."""
     deck = config.rules.deck
-    for index, n in enumerate(hand.concealed_count):
+    concealed = hand.concealed_count
+    for index, n in enumerate(concealed) if deck.copies in concealed else ():
         if n == deck.copies and Card(index) != hand.win_card:
             char = deck.char(Card(index))
             raise RuleError(f"four {char} held concealed: the fourth to a 坎 must be 招'd (or shown as a 拢 when"
@@ -297,10 +320,11 @@ def score(hand: Hand, c: Circumstances, config: Config) -> Scored:
         '上家付：23→30＋归10＋自摸10=50；下家付：23→30＋归10＋自摸10=50'
     """
     check_hand(hand, c, config)
-    counted = count_hand(hand, config)
     found: list[tuple[Reading, HandFacts, Settlement]] = []
     refused: list[RuleError] = []
-    for reading in readings(hand, c, config):
+    every = readings(hand, c, config)
+    counted = count_hand(hand, config) if every else None
+    for reading in every:
         f = facts(reading, hand, config, counted)
         try:
             found.append((reading, f, settle(f, c, config)))
@@ -313,4 +337,4 @@ def score(hand: Hand, c: Circumstances, config: Config) -> Scored:
                         "(7 groups of three, or 6 groups and a pair when there is a 招 or 拢; 不见于原文)",
                         rule=config.rules.hand_rule)
     reading, f, settlement = max(found, key=lambda x: (x[2].total, x[1].huxi, x[0].special is None, x[1].lielie))
-    return Scored(reading.arrangement(), f, settlement)
+    return Scored(reading, f, settlement)

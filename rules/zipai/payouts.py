@@ -11,6 +11,7 @@ Pure: the generator writes the table out.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -95,8 +96,20 @@ class HandRow:
 
 @cache
 def reached() -> Reach:
-    """The hands that exist (the slow part: a few seconds), once per build."""
-    return reach(default_config())
+    """The hands that exist (the slow part: a few seconds), once per build: from the source
+    `reach_from` named, else computed here."""
+    return _source[0]() if _source else reach(default_config())
+
+
+_source: list[Callable[[], Reach]] = []
+
+
+def reach_from(source: Callable[[], Reach] | None) -> None:
+    """Where `reached` takes the hands that exist from (None: compute them here). A build
+    computes them in other processes while it goes on with other steps, and hands over
+    a function that waits for them (`generator.zipai.start`)."""
+    _source[:] = [source] if source else []
+    reached.cache_clear()
 
 
 def _cheapest(table: dict, config: Config) -> dict[tuple[str, bool, int], tuple[int, int]]:
@@ -285,8 +298,10 @@ def gang_rows(config: Config) -> list[dict]:
     return out
 
 
-def payout_rows(config: Config | None = None) -> list[dict]:
-    """Every row of the 字牌 payout table: every hand row × situation, then the 杠分 rows.
+def payout_rows(config: Config | None = None, part: tuple[int, int] = (0, 1)) -> list[dict]:
+    """The table's rows. `part` (k, n): only the rows of the k-th of n consecutive shares of
+    the hands, the kong rows with the last share; the shares in order are the whole table
+    (a build prices them side by side).
 
     Examples:
         >>> rows = payout_rows()
@@ -294,13 +309,15 @@ def payout_rows(config: Config | None = None) -> list[dict]:
         ('zp-banghu-10-zimo-none', 'zp-gangfen-zizhao', True)
     """
     config = config or default_config()
+    hands = hand_rows(config)
+    k, n = part
     rows = []
-    for row in hand_rows(config):
+    for row in hands[len(hands) * k // n:len(hands) * (k + 1) // n]:
         for win, bao, haidi, toukuai in situations(row):
             priced = price_row(row, win, bao, haidi, toukuai, config)
             if priced is not None:
                 rows.append(priced)
-    return rows + gang_rows(config)
+    return rows + (gang_rows(config) if k == n - 1 else [])
 
 
 def payout_json(rows: list[dict]) -> dict:

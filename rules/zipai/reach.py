@@ -184,17 +184,26 @@ def reach(config: Config) -> Reach:
         >>> (0, False, 10) in reached().regular
         True
     """
+    return combine([part(config, number) for number in range(PARTS)])
+
+
+# `reach` in independent parts of similar size, so that a caller with several processes
+# may compute them side by side (the build does, `generator.zipai`); `combine` joins them.
+PARTS = 2
+
+
+def part(config: Config, number: int) -> tuple:
+    """Part `number` of `reach`: 0 the hands won in play (on a card drawn, on another
+    player's), 1 the hands won as dealt, the opening patterns and the most 胡息."""
     table = _Table(config)
-    regular, discard, opening = _complete(table, config)
-    return Reach(regular, discard, opening, _special(table, config), _most(table, config))
+    if number == 0:
+        return _hands(table, config, dealt=False)
+    return _hands(table, config, dealt=True)[0], _special(table, config), _most(table, config)
 
 
-def _complete(table: _Table, config: Config) -> tuple[dict, dict, dict]:
-    """(red cards, 列列, 胡息) → fewest 归, for hands won in play on a card drawn, on
-    another player's card, and as dealt."""
-    regular, discard = _hands(table, config, dealt=False)
-    opening, _ = _hands(table, config, dealt=True)
-    return regular, discard, opening
+def combine(parts: list[tuple]) -> Reach:
+    (regular, discard), (opening, special, most) = parts
+    return Reach(regular, discard, opening, special, most)
 
 
 def _hands(table: _Table, config: Config, dealt: bool) -> tuple[dict, dict]:
@@ -215,9 +224,13 @@ def _hands(table: _Table, config: Config, dealt: bool) -> tuple[dict, dict]:
         nxt: dict[tuple, int] = {}
         get = nxt.get
         big = index >= 10
+        moves_here: dict[tuple, list[_Move]] = {}  # `table.moves` by (owed, pair used), looked up inline
         for (owed, g, f, longs, p, lie, hid), mask in states.items():
             o0, o1, o2, o3, o4, o5, _ = owed
-            for move in table.moves(index, owed, p):
+            moves = moves_here.get((owed, p))
+            if moves is None:
+                moves = moves_here[(owed, p)] = table.moves(index, owed, p)
+            for move in moves:
                 g2 = g + move.groups
                 if g2 > 7:
                     continue
