@@ -33,8 +33,9 @@
     "    result, line = answer(rules.waits if kind == 'waits' else rules.score, text.encode('utf-8'))",
     "    if result is not None:",
     "        return '{\"ok\": ' + result + '}'",
-    "    ours = line.startswith('error: ')",
-    "    return json.dumps({'error': line.removeprefix('error: '), 'internal': not ours}, ensure_ascii=False)",
+    "    if line.startswith('error: '):",
+    "        return json.dumps({'error': line.removeprefix('error: ')}, ensure_ascii=False)",
+    "    return json.dumps({'error': line, 'internal': True}, ensure_ascii=False)",
   ].join("\n");
 
   var callPy = null;
