@@ -10,7 +10,7 @@ from pathlib import Path
 
 from rules import registry, schemas
 from rules.__main__ import STATUS_HELP, error_json, fields_help
-from rules.errors import RuleError
+from rules.request import answer
 
 # Published files and the schema each one follows (`{game}` for each game of the registry).
 PUBLISHED = {
@@ -58,20 +58,13 @@ def schema_for(file: str) -> str | None:
 
 
 def refuse(game: str, text: str) -> dict:
-    """What the command line says to this input (as `rules.__main__.main` would), computed here."""
-    try:
-        request = json.loads(text)
-        if not isinstance(request, dict):
-            raise RuleError("input must be one JSON object")
-        registry.game(game).score(request)
-    except json.JSONDecodeError as exc:
-        error = RuleError(f"input is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
-    except RuleError as exc:
-        error = exc
-    else:
+    """What the command line says to this input, plain and with --json-errors (`rules.request.answer`,
+    as `serve` calls it)."""
+    call = registry.game(game).score
+    result, line = answer(call, text.encode("utf-8"))
+    if result is not None:
         raise ValueError(f"{text} is not refused")
-    return {"line": f"error: {error.one_line()}",
-            "json": error_json("RuleError", " ".join(error.message.split()), error.rule, error.source)}
+    return {"line": line, "json": answer(call, text.encode("utf-8"), refusal=error_json)[1]}
 
 
 def sample(path: Path) -> object:
