@@ -71,7 +71,7 @@ def sample(path: Path) -> object:
     """A short example of a published file: a CSV's first row, a JSON object with each list cut to
     its first item."""
     if path.suffix == ".csv":
-        with path.open(encoding="utf-8", newline="") as f:
+        with path.open(encoding="utf-8-sig", newline="") as f:
             return next(csv.DictReader(f))
     data = json.loads(path.read_text(encoding="utf-8"))
     return {k: v[:1] if isinstance(v, list) else v for k, v in data.items()}

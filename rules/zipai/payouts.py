@@ -107,7 +107,15 @@ _source: list[Callable[[], Reach]] = []
 def reach_from(source: Callable[[], Reach] | None) -> None:
     """Where `reached` takes the hands that exist from (None: compute them here). A build
     computes them in other processes while it goes on with other steps, and hands over
-    a function that waits for them (`generator.zipai.start`)."""
+    a function that waits for them (`generator.zipai.start`).
+
+    Examples:
+        >>> computed = reached()
+        >>> reach_from(lambda: computed)  # as a build hands over what another process computed
+        >>> reached() is computed
+        True
+        >>> reach_from(None)
+    """
     _source[:] = [source] if source else []
     reached.cache_clear()
 

@@ -194,7 +194,14 @@ PARTS = 2
 
 def part(config: Config, number: int) -> tuple:
     """Part `number` of `reach`: 0 the hands won in play (on a card drawn, on another
-    player's), 1 the hands won as dealt, the opening patterns and the most 胡息."""
+    player's), 1 the hands won as dealt, the opening patterns and the most 胡息.
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> regular, discard = part(config(), 0)
+        >>> (0, False, 10) in regular
+        True
+    """
     table = _Table(config)
     if number == 0:
         return _hands(table, config, dealt=False)
@@ -202,6 +209,14 @@ def part(config: Config, number: int) -> tuple:
 
 
 def combine(parts: list[tuple]) -> Reach:
+    """`reach` from its parts, in order (each from `part`).
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> whole = combine([part(config(), n) for n in range(PARTS)])
+        >>> (0, False, 10) in whole.regular, whole.most[0]
+        (True, 96)
+    """
     (regular, discard), (opening, special, most) = parts
     return Reach(regular, discard, opening, special, most)
 
