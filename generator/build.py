@@ -10,10 +10,12 @@ called before the first step, to hand slow independent work to other processes
 """
 from __future__ import annotations
 
+import gc
 import importlib
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -68,9 +70,9 @@ def run(ctx: BuildContext, quiet: bool = False) -> None:
         if not quiet:
             print(text, file=sys.stderr, flush=True)
 
-    todo = _steps(ctx)
     started = time.perf_counter()
-    with background.workers():
+    with _no_cycle_collection(), background.workers():
+        todo = _steps(ctx)
         waiting = True
         for number, (provider, (title, step)) in enumerate(todo, start=1):
             if waiting and provider not in BEFORE_GAMES:
@@ -87,3 +89,18 @@ def run(ctx: BuildContext, quiet: bool = False) -> None:
             summary = step()
             say(f"      {summary}（{time.perf_counter() - t0:.1f} 秒）")
     say(f"完成，用时 {time.perf_counter() - started:.1f} 秒")
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """The cyclic garbage collector off while a build runs (and in the workers it forks). A build
+    keeps a large heap alive (payout rows, parsed pages) and allocates fast, so the collector kept
+    walking the same live objects: about 3 of 18 seconds of CPU, for some 13 MB of memory saved.
+    Reference counting still frees everything that is not in a cycle."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()

@@ -67,18 +67,20 @@ def refuse(game: str, text: str) -> dict:
     return {"line": line, "json": answer(call, text.encode("utf-8"), refusal=error_json)[1]}
 
 
-def sample(path: Path) -> object:
+def sample(path: Path, parsed: object = None) -> object:
     """A short example of a published file: a CSV's first row, a JSON object with each list cut to
-    its first item."""
+    its first item. `parsed`: the JSON file's content when the build has read it already (the payout
+    tables are megabytes)."""
     if path.suffix == ".csv":
         with path.open(encoding="utf-8-sig", newline="") as f:
             return next(csv.DictReader(f))
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = parsed if parsed is not None else json.loads(path.read_text(encoding="utf-8"))
     return {k: v[:1] if isinstance(v, list) else v for k, v in data.items()}
 
 
-def context(folder: Path) -> dict:
-    """Everything developers.md.j2 shows; `folder` is the site's data/ with the published files."""
+def context(folder: Path, parsed: dict[str, object] | None = None) -> dict:
+    """Everything developers.md.j2 shows; `folder` is the site's data/ with the published files,
+    `parsed` the content of those of them the build has read already, by file name."""
     published = sorted(p.name for p in folder.iterdir() if p.is_file())
     examples: dict[str, list[dict]] = {"score": [], "waits": []}
     answers: dict[str, object] = {}
@@ -109,7 +111,7 @@ def context(folder: Path) -> dict:
         files = documents.get(name) or [f for other in schemas.names() for f in documents.get(other, [])
                                         if {"$ref": schemas.URN + name} in schemas.load(other).get("allOf", [])]
         if example is None and files:
-            example = sample(folder / files[0])
+            example = sample(folder / files[0], (parsed or {}).get(files[0]))
         if example is None:  # a schema of definitions only: an example of each that has one
             example = {f"$defs/{key}": d["examples"][0] for key, d in schema.get("$defs", {}).items()
                        if d.get("examples")} or None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 KEY = re.compile(r"(?<![\w-])[a-z][a-z0-9]*(?:[_-][a-z0-9]+)*(?![\w-])")
+BRACKETED = re.compile(r"（([^（）]+)）")
 # a reading or option with its value(s): "zp-r-rounding=ceil10|round10", "“最后一张牌”指哪一张=wall_card",
 # "fishing_offset = one_share"
 CHOICE = re.compile(r"([a-z][a-z0-9_]*(?:-[a-z0-9_]+)*|“[^”]+”[^=\s（）()]*) ?= ?([a-z0-9_]+(?:\|[a-z0-9_]+)*)")
@@ -50,8 +51,9 @@ def readable(text: object, table: dict[str, str]) -> str:
     """Text with every internal key it names replaced by its Chinese name; "杠牌1分（kong_point）",
     where the name is already there, loses the bracket."""
     out = CHOICE.sub(lambda m: _choice(m.group(0), m.group(1), m.group(2), table), str(text))
-    for key, name in table.items():
-        out = out.replace(f"{name}（{key}）", name)
+    for key in BRACKETED.findall(out):  # only the brackets the text holds, not every key of the table
+        if key in table:
+            out = out.replace(f"{table[key]}（{key}）", table[key])
     return KEY.sub(lambda m: table.get(m.group(0), m.group(0)), out)
 
 

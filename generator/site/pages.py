@@ -271,7 +271,8 @@ class Pages:
             rows = d.lines[d.lines["doc"] == entry["id"]].to_dict("records")
             self.write(f"sources/{entry['id']}.md", "source.md.j2", doc=entry, rows=rows)
         self.write("changelog.md", "changelog.md.j2", log=self.log, kinds=KINDS, verdicts=VERDICTS)
-        self.write("developers.md", "developers.md.j2", **developers.context(self.docs / "data"))
+        self.write("developers.md", "developers.md.j2", **developers.context(
+            self.docs / "data", {f"{game}_payouts.json": t for game, t in d.payouts.items() if t}))
         # Last: the charts may still be being drawn (`charts` is then a function that waits for them).
         self.write("charts.md", "charts.md.j2", charts=self.charts() if callable(self.charts) else self.charts)
         return self.written
