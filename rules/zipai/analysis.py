@@ -121,8 +121,9 @@ class Splitter:
     outcomes (as bits), and one split is rebuilt only for the outcome chosen.
     It takes the lowest card first, as `_options` lists its groups, on the
     counts packed into one int (`_packed`; the port of a public splitter in
-    tests/ changes a list of counts). What is left once the 小字 are used up is remembered for every hand
-    scored under the same rules (most hands end in the same few 大字 shapes);
+    tests/ changes a list of counts). What is left once the 小字 are used up
+    is remembered for every hand scored under the same rules (most hands end
+    in the same few 大字 shapes);
     rebuilding the chosen split searches depth first for it alone.
     Readings do not enter: the 坎 a reading locks come in as `locked` bits.
 
