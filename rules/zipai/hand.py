@@ -26,7 +26,7 @@ from .analysis import (
 from .cards import Card, counts
 from .config import Config
 from .groups import FOURS, Group, GroupKind
-from .scoring import Circumstances, HandFacts, Settlement, Win, settle
+from .scoring import Circumstances, HandFacts, Settlement, Win, below_minimum, settle
 
 
 class _once:
@@ -372,17 +372,19 @@ def score(hand: Hand, c: Circumstances, config: Config) -> Scored:
                         rule=config.rules.hand_rule)
     counted = count_hand(hand, config)
     best: tuple[tuple, Reading, HandFacts, Settlement] | None = None
-    refused: RuleError | None = None
     for reading in every:
         f = facts(reading, hand, config, counted)
+        if below_minimum(f, config):  # refused by `settle` in any situation: not priced
+            continue
         try:
             settlement = settle(f, c, config)
-        except RuleError as exc:
-            refused = refused or exc  # the first reading's refusal is the one reported
+        except RuleError:
             continue
         rank = (settlement.total, f.huxi, reading.special is None, f.lielie)
         if best is None or rank > best[0]:  # the first of equals stays
             best = (rank, reading, f, settlement)
     if best is None:
-        raise refused
+        # Every reading is refused: the first one's refusal is reported, as settling it says.
+        settle(facts(every[0], hand, config, counted), c, config)
+        raise AssertionError("a refused reading was settled")
     return Scored(*best[1:])
