@@ -4,13 +4,16 @@
 The public algorithm is yuanfengyun/q_algorithm `phz/phzlib_c/hulib.c` `get_huxi`,
 ported to Python in tests/q_algorithm_phz.py with document 003's 胡息 table. Each
 run starts a fresh interpreter (cold caches), draws fresh random 自摸 hands (a new
-seed each run, printed), and times on the same hands, in one process:
+seed each run, printed), and times on the same hands, in one process (each side
+on new `Hand` objects: a hand keeps the counts it has read, so no side is
+timed on counts another side read):
 
 - `port split`: the port's `get_huxi` (most 胡息, or -1: cannot win);
 - `core split`: the core's best split (`rules.zipai.analysis.complete_splits`
   under the default readings: every (胡息, 列列) a complete split gives);
-- `port+score`: the port's 胡息, then the core's `settle` on it (the port has no
-  scoring of its own, so the same settlement is added to make the work equal);
+- `port+score`: the port's 胡息, then the same settlement work the core does on
+  it: reading the red cards and 归 off the cards (`count_hand`), then `settle`
+  (the port has no scoring of its own, so this is added, timed, on its side);
 - `core score`: `rules.zipai.hand.score`: check, best split, 名堂 and payments;
 - `core score+groups`: the same, and the groups of the chosen split, which `score`
   builds only when asked (`Scored.arrangement`; the port never lists groups).
@@ -54,27 +57,32 @@ for concealed, shown in drawn:
                   1 if any(g.is_four for g in groups) else 0, sum(g.is_four for g in groups)))
 zimo = Circumstances(Win.ZIMO)
 low = cfg.rules.min_huxi.value
-counted = [count_hand(h, cfg) for h, *_ in hands]
 
 
-def port_split():
+def fresh():
+    # A `Hand` keeps what it has counted: each side starts from new ones (made before its timer).
+    return [(Hand(h.concealed, h.shown, h.win_card), *rest) for h, *rest in hands]
+
+
+def port_split(hands):
     return [get_huxi(c, values) for _, c, *_ in hands]
 
 
-def core_split():
+def core_split(hands):
     return [complete_splits(c, pairs, locked_kans(c, None, cfg), None, cfg) for _, c, _, pairs, _ in hands]
 
 
-def port_score():
+def port_score(hands):
     out = 0
-    for (h, c, shown, pairs, fours), k in zip(hands, counted):
+    for h, c, shown, pairs, fours in hands:
         huxi = get_huxi(c, values)
         if huxi >= 0 and huxi + shown >= low:
+            k = count_hand(h, cfg)
             out += settle(HandFacts(huxi + shown, k.red, k.red_concealed, False, k.gui, fours), zimo, cfg).total
     return out
 
 
-def core_score():
+def core_score(hands):
     out = 0
     for h, *_ in hands:
         try:
@@ -84,7 +92,7 @@ def core_score():
     return out
 
 
-def core_groups():
+def core_groups(hands):
     out = 0
     for h, *_ in hands:
         try:
@@ -97,8 +105,9 @@ def core_groups():
 times = {{}}
 for name, fn in (("port split", port_split), ("core split", core_split),
                  ("port+score", port_score), ("core score", core_score), ("core score+groups", core_groups)):
+    work = fresh()
     t = time.process_time()
-    fn()
+    fn(work)
     times[name] = (time.process_time() - t) / len(hands) * 1e6
 print(json.dumps(times))
 """

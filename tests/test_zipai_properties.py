@@ -217,3 +217,22 @@ def test_hands_won_on_another_players_card_are_in_their_table(reach, request):
     assert key in reach.discard
     assert reach.discard[key] <= out["gui"]
     assert set(reach.regular) <= set(reach.discard)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 19), min_size=1, max_size=21), st.booleans(), st.sampled_from(("locked", "split")))
+def test_the_loose_search_finds_the_huxi_of_best_partial(cards, from_other, kan_split):
+    """An opening pattern is chosen on `Splitter.loose`'s 胡息 and shown with `best_partial`'s
+    groups: the two searches must agree on every hand, with or without another player's card."""
+    from rules.zipai.analysis import best_partial, groups_of, locked_kans, splitter
+
+    held = [min(n, 4) for n in Counter(cards).values()]
+    kinds = sorted(Counter(cards))
+    counts = [0] * 20
+    for kind, n in zip(kinds, held):
+        counts[kind] = n
+    cfg = config().with_readings({"zp-r-kan-split": kan_split})
+    win = cards[-1] if from_other else None
+    locked = locked_kans(counts, win, cfg)
+    made = groups_of(best_partial(tuple(counts), win, cfg, locked), cfg)
+    assert splitter(cfg).loose(tuple(counts), win, locked) == sum(g.huxi for g in made)

@@ -104,16 +104,26 @@ Outcome = tuple[int, bool]
 _EVEN = sum(1 << (2 * k) for k in range(256))
 _ODD = _EVEN << 1
 
+# The search packs the counts into one int, a byte per kind holding 128 + the count
+# (`_packed`): taking a group subtracts one int, and a count gone below zero shows as
+# a byte whose top bit is clear (counts stay far below 128, so no byte borrows).
+_BYTE_TOPS = int.from_bytes(bytes([128] * KINDS), "little")
+
+
+def _packed(counts: list[int]) -> int:
+    return int.from_bytes(bytes(counts), "little") + _BYTE_TOPS
+
 
 class Splitter:
     """The complete splits of concealed cards, by what scoring reads from them: (胡息, 列列).
 
     Splits that agree on both score alike, so the search returns the set of
     outcomes (as bits), and one split is rebuilt only for the outcome chosen.
-    It takes the lowest card first, as `_options` lists its groups, changing one
-    list of counts in place (the port of a public splitter in tests/ does the
-    same). What is left once the 小字 are used up is remembered for every hand
-    scored under the same rules (most hands end in the same few 大字 shapes);
+    It takes the lowest card first, as `_options` lists its groups, on the
+    counts packed into one int (`_packed`; the port of a public splitter in
+    tests/ changes a list of counts). What is left once the 小字 are used up
+    is remembered for every hand scored under the same rules (most hands end
+    in the same few 大字 shapes);
     rebuilding the chosen split searches depth first for it alone.
     Readings do not enter: the 坎 a reading locks come in as `locked` bits.
 
@@ -138,8 +148,18 @@ class Splitter:
                    kind is GroupKind.JIANG, kind is GroupKind.KAN)
                   for kind, cards, need in row)
             for row in OPTIONS)
+        # The same, for the packed counts: (what the group subtracts, 胡息, has 胡, is the pair, is a 坎)
+        self.packed = tuple(
+            tuple((sum(1 << (8 * k) for k in cards), huxi, has_hu, is_pair, is_kan)
+                  for cards, _, huxi, has_hu, is_pair, is_kan in row)
+            for row in self.options)
         self.kan = tuple(self.value(GroupKind.KAN, (i, i, i)) for i in range(KINDS))
         self.peng = tuple(self.value(GroupKind.PENG, (i, i, i)) for i in range(KINDS))
+        # What `best_partial` tries (`_options` with no pair, and the loose card): (cards, need, 胡息, is 坎)
+        self.loose_options = tuple(
+            tuple((cards, need, huxi, is_kan) for cards, need, huxi, _, is_pair, is_kan in row if not is_pair)
+            + (((i,), (), self.value(GroupKind.SAN, (i,)), False),)
+            for i, row in enumerate(self.options))
 
     def group(self, kind: GroupKind, cards: tuple[int, ...]) -> Group:
         """The concealed group of these cards (groups are immutable: one object serves every hand).
@@ -179,53 +199,101 @@ class Splitter:
         """
         if len(self._tails) > self.LIMIT:
             self._tails.clear()
-        return self._walk(rest, 0, pairs, peng, locked)  # changes `rest` in place, and back
+        out = self._walk(_packed(rest), pairs, peng)
+        # A locked 坎 takes no part in the rest's split: it adds its 胡息 to every outcome
+        # (and one without 胡 would break 列列) whatever the other cards do.
+        while locked and out:
+            low = locked & -locked
+            locked ^= low
+            huxi = self.kan[low.bit_length() - 1]
+            if huxi <= 0:
+                out = ((out & _ODD) >> 1) | (out & _EVEN)
+            out <<= 2 * huxi
+        return out
 
-    def _walk(self, work: list[int], i: int, pairs: int, peng: int | None, locked: int) -> int:
-        """The outcomes of what is left, from card i up: a locked 坎, or each group of
-        `OPTIONS` the counts allow (the choices of `_options`, written out: this is the
+    def _walk(self, packed: int, pairs: int, peng: int | None) -> int:
+        """The outcomes of what is left (`packed` counts), from its lowest card up: each group
+        of `OPTIONS` the counts allow (the choices of `_options`, written out: this is the
         search's inner loop)."""
-        while i < KINDS and not work[i] and not locked >> i & 1:
-            i += 1
-        if i == KINDS:
+        held = packed ^ _BYTE_TOPS  # the bytes of the kinds still held are not zero
+        if not held:
             return 2 if pairs == 0 else 0  # the empty split: 0胡, 列列
+        i = ((held & -held).bit_length() - 1) >> 3
         key = None
         if i >= 10:  # the 大字 left: shared by many hands
-            key = (tuple(work[10:]), i, pairs, peng if peng is not None and peng >= 10 else None, locked)
+            key = (packed, pairs, peng if peng is not None and peng >= 10 else None)
             found = self._tails.get(key)
             if found is not None:
                 return found
-        if locked >> i & 1:
-            huxi = self.kan[i]
-            out = self._walk(work, i, pairs, peng, locked & ~(1 << i))
-            if out:
-                if huxi <= 0:
-                    out = ((out & _ODD) >> 1) | (out & _EVEN)
-                out <<= 2 * huxi
-        else:
-            out = 0
-            for cards, need, huxi, has_hu, is_pair, is_kan in self.options[i]:
-                if is_pair and not pairs:
-                    continue
-                for k, n in need:
-                    if work[k] < n:
-                        break
-                else:
-                    if is_kan and i == peng:
-                        huxi = self.peng[i]
-                        has_hu = huxi > 0
-                    for k in cards:
-                        work[k] -= 1
-                    sub = self._walk(work, i, pairs - is_pair, peng, locked)
-                    for k in cards:
-                        work[k] += 1
-                    if sub:
-                        if not has_hu:
-                            sub = ((sub & _ODD) >> 1) | (sub & _EVEN)
-                        out |= sub << (2 * huxi)
+        out = 0
+        for take, huxi, has_hu, is_pair, is_kan in self.packed[i]:
+            if is_pair and not pairs:
+                continue
+            left = packed - take
+            if left & _BYTE_TOPS != _BYTE_TOPS:  # a count went below zero
+                continue
+            if is_kan and i == peng:
+                huxi = self.peng[i]
+                has_hu = huxi > 0
+            sub = self._walk(left, pairs - is_pair, peng)
+            if sub:
+                if not has_hu:
+                    sub = ((sub & _ODD) >> 1) | (sub & _EVEN)
+                out |= sub << (2 * huxi)
         if key is not None:
             self._tails[key] = out
         return out
+
+    def loose(self, counts: tuple[int, ...], win: int | None, locked: tuple[int, ...]) -> int:
+        """The 胡息 of `best_partial`'s split (cards may stay loose), found by the same search
+        on this table of values, without making groups: choosing a reading needs only this.
+
+        Examples:
+            >>> from rules.zipai.cards import counts
+            >>> from rules.zipai.presets import config
+            >>> cards = counts(config().rules.deck.parse("三三三四五六七"))
+            >>> splitter(config()).loose(cards, None, ()), splitter(config()).loose(cards, None, (2,))
+            (3, 3)
+        """
+        rest = list(counts)
+        for i in locked:
+            rest[i] -= 3
+        memo: dict[tuple[tuple[int, ...], bool], int | None] = {}
+        options, peng = self.loose_options, self.peng
+
+        def best(i: int, win_left: bool) -> int | None:
+            """The most 胡息 of what is left, from card i up; None when the winning card was left out."""
+            while i < KINDS and not rest[i]:
+                i += 1
+            if i == KINDS:
+                return None if win_left else 0
+            key = (tuple(rest), win_left)
+            if key in memo:
+                return memo[key]
+            found = None
+            for cards, need, huxi, is_kan in options[i]:
+                for k, n in need:
+                    if rest[k] < n:
+                        break
+                else:
+                    for k in cards:
+                        rest[k] -= 1
+                    # Placed with the winning card, a 坎 is a 碰; with copies left, the card may go elsewhere.
+                    tries = (((peng[i] if is_kan else huxi), False),) if win_left and win in cards else ()
+                    if not tries or rest[win]:
+                        tries += ((huxi, win_left),)
+                    for value, left in tries:
+                        sub = best(i, left)
+                        if sub is not None and (found is None or value + sub > found):
+                            found = value + sub
+                    for k in cards:
+                        rest[k] += 1
+            memo[key] = found
+            return found
+
+        result = best(0, win is not None)
+        assert result is not None  # loose cards always give a split
+        return result + sum([self.kan[i] for i in locked])
 
     def split(self, rest: list[int], pairs: int, peng: int | None, locked: int, outcome: Outcome) -> tuple[Part, ...]:
         """The first split (taking the lowest card first, groups in `_options` order) with this
@@ -435,8 +503,8 @@ def specials(concealed: list[int], shown: tuple[Group, ...], opening: bool, conf
         >>> specials(list(counts(config().rules.deck.parse("三三三四四四五五五六六六七七七"))), (), True, config())
         (<Special.WUKAN: '五坎'>,)
     """
-    longs = sum(g.kind is GroupKind.LONG for g in shown)
-    return patterns(longs, sum(c >= 3 for c in concealed), opening, config)
+    longs = len([g for g in shown if g.kind is GroupKind.LONG])
+    return patterns(longs, len([n for n in concealed if n >= 3]), opening, config)
 
 
 def patterns(longs: int, kans: int, opening: bool, config: Config) -> tuple[Special, ...]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 from functools import partial
 
 from ..errors import RuleError
@@ -24,8 +25,8 @@ from .analysis import (
 )
 from .cards import Card, counts
 from .config import Config
-from .groups import Group, GroupKind
-from .scoring import Circumstances, HandFacts, Settlement, Win, settle
+from .groups import FOURS, Group, GroupKind
+from .scoring import Circumstances, HandFacts, Settlement, Win, below_minimum, settle
 
 
 class _once:
@@ -40,6 +41,23 @@ class _once:
             return self
         value = obj.__dict__[self.name] = self.fn(obj)
         return value
+
+
+class OnTable(NamedTuple):
+    """What a hand's shown groups bring: read once, asked by the check, the split and the pattern.
+
+    Examples:
+        >>> from rules.zipai.cli import parse
+        >>> hand, *_ = parse({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "拢", "cards": "肆肆肆肆"},
+        ...                   {"kind": "碰", "cards": "五五五"}, {"kind": "碰", "cards": "六六六"}], "win": "自摸"})
+        >>> hand.on_table
+        OnTable(fours=1, longs=1, huxi=14, lielie=True)
+    """
+
+    fours: int  # groups of four (招, 拢)
+    longs: int  # 拢
+    huxi: int
+    lielie: bool  # every shown group but a pair has 胡
 
 
 @dataclass(frozen=True)
@@ -63,13 +81,30 @@ class Hand:
 
     @_once
     def every_count(self) -> tuple[int, ...]:
-        """How many of each kind the whole hand holds (by card index)."""
-        return tuple(counts(self.cards))
+        """How many of each kind the whole hand holds (by card index): the concealed
+        counts (already read for the split) and the shown cards."""
+        every = list(self.concealed_count)
+        for group in self.shown:
+            for card in group.cards:
+                every[card.index] += 1
+        return tuple(every)
 
     @_once
     def concealed_count(self) -> tuple[int, ...]:
         """How many of each kind are concealed."""
         return tuple(counts(self.concealed))
+
+    @_once
+    def on_table(self) -> OnTable:
+        """What the shown groups bring, read in one pass."""
+        fours = longs = huxi = 0
+        lielie = True
+        for g in self.shown:
+            fours += g.kind in FOURS
+            longs += g.kind is GroupKind.LONG
+            huxi += g.huxi
+            lielie = lielie and (g.huxi > 0 or g.kind is GroupKind.JIANG)  # ext-zp-lielie-pair
+        return OnTable(fours, longs, huxi, lielie)
 
 
 @dataclass(frozen=True)
@@ -110,8 +145,7 @@ def expected_cards(hand: Hand, c: Circumstances, config: Config) -> int:
         >>> expected_cards(hand, c, config)  # 20 dealt, the winning card, one more after the 拢
         21
     """
-    fours = sum(g.is_four for g in hand.shown)
-    extra = max(0, fours - 1)
+    extra = max(0, hand.on_table.fours - 1)
     if c.win is Win.OPENING:
         return config.rules.dealt.value + (config.rules.dealer_extra.value if c.dealer else 0) + extra
     return config.rules.dealt.value + 1 + extra
@@ -135,25 +169,24 @@ def check_hand(hand: Hand, c: Circumstances, config: Config) -> None:
         if n > deck.copies:
             raise RuleError(f"{n} copies of {deck.char(Card(index))}: there are only {deck.copies} of each card",
                             rule=rules.deck_rules["copies"])
-    longs = sum(g.kind is GroupKind.LONG for g in hand.shown)
+    longs = hand.on_table.longs
     most = rules.dealt.value // deck.copies
     if longs > most:
         raise RuleError(f"{longs} 拢: a dealt hand of {rules.dealt.value} holds at most {most}", rule="zp-1-longpai-r1")
-    want, have = expected_cards(hand, c, config), len(hand.cards)
+    want, have = expected_cards(hand, c, config), sum(every)
     if have != want:
-        fours = sum(g.is_four for g in hand.shown)
         raise RuleError(f"wrong card count: {have} cards, but this hand must hold {want} "
-                        f"(with {fours} 招/拢; 不见于原文)", rule=rules.hand_rule)
+                        f"(with {hand.on_table.fours} 招/拢; 不见于原文)", rule=rules.hand_rule)
     if c.win is Win.OPENING:
         if hand.win_card is not None:
             raise RuleError("an opening-hand win has no winning card; leave out win_card")
-        if any(g.kind is not GroupKind.LONG for g in hand.shown):
+        if longs != len(hand.shown):
             raise RuleError("at the opening only 拢 can be shown (nothing has been played yet)",
                             rule="zp-1-longpai-r1")
         four = next((i for i, n in enumerate(hand.concealed_count) if n == deck.copies), None)
         if four is not None:
             raise RuleError(f"four {deck.char(Card(four))} dealt are a 拢 and must be shown", rule="zp-1-longpai-r1")
-    elif hand.win_card is None or hand.win_card not in hand.concealed:
+    elif hand.win_card is None or not hand.concealed_count[hand.win_card.index]:  # by count: no Card compared
         raise RuleError("the winning card must be one of the concealed cards in `hand`")
     else:
         _no_hidden_four(hand, config)
@@ -167,22 +200,18 @@ def _no_hidden_four(hand: Hand, config: Config) -> None:
     deck = config.rules.deck
     concealed = hand.concealed_count
     for index, n in enumerate(concealed) if deck.copies in concealed else ():
-        if n == deck.copies and Card(index) != hand.win_card:
+        if n == deck.copies and index != hand.win_card.index:
             char = deck.char(Card(index))
             raise RuleError(f"four {char} held concealed: the fourth to a 坎 must be 招'd (or shown as a 拢 when"
                             f" dealt); only the winning card may be the fourth (破招胡). Show them as 招 or 拢",
                             rule="zp-1-zhaopai-r1")
 
 
-def _from_other(c: Circumstances, config: Config) -> bool:
-    return c.win in (Win.DIANPAO, Win.WALL) and config.readings.win_card_triplet == "peng"
-
-
-@dataclass(frozen=True)
-class Reading:
+class Reading(NamedTuple):
     """One way the hand can score: a complete split's (胡息, 列列) or an opening pattern.
 
-    The groups are made only for the reading that is chosen (`arrangement`).
+    The groups are made only for the reading that is chosen (`arrangement`). A named
+    tuple: every hand makes one or more, and a tuple is the cheapest to make.
 
     Examples:
         >>> from rules.zipai.cli import parse
@@ -223,32 +252,48 @@ def readings(hand: Hand, c: Circumstances, config: Config) -> list[Reading]:
         (1, 23)
     """
     concealed = hand.concealed_count
-    win = hand.win_card.index if hand.win_card is not None and _from_other(c, config) else None
-    other = hand.win_card.index if hand.win_card is not None and c.win in (Win.DIANPAO, Win.WALL) else None
+    from_other = c.win is Win.DIANPAO or c.win is Win.WALL
+    other = hand.win_card.index if from_other and hand.win_card is not None else None
+    # Another player's winning card: its 坎 is a 碰 when the three stay together
+    # (ext-zp-win-card), unless reading zp-r-win-card-triplet says 坎.
+    win = other if config.readings.win_card_triplet == "peng" else None
     locked = locked_kans(concealed, other, config)
-    pairs = 1 if any(g.is_four for g in hand.shown) else 0
-    # The winning card's 坎 is a 碰 when the three stay together (ext-zp-win-card).
+    table = hand.on_table
+    pairs = 1 if table.fours else 0
     peng = win if win is not None and concealed[win] == 3 else None
-    shown_huxi = sum(g.huxi for g in hand.shown)
-    shown_lielie = all(g.huxi > 0 for g in hand.shown if g.kind is not GroupKind.JIANG)
     found = complete_splits(concealed, pairs, locked, peng, config)
-    fours = sum(g.is_four for g in hand.shown)
-    out = [Reading(huxi + shown_huxi, lielie and shown_lielie, fours, None,
+    out = [Reading(huxi + table.huxi, lielie and table.lielie, table.fours, None,
                    partial(_regular, hand, found, (huxi, lielie), config))
            for huxi, lielie in found.outcomes]
     for special in specials(concealed, hand.shown, c.win is Win.OPENING, config):
-        if config.readings.special_huxi == "whole_hand":
-            groups = hand.shown + groups_of(best_partial(tuple(concealed), win, config, locked), config)
-        else:
-            groups = pattern_groups(special, concealed, hand.shown, win, config)
-        arrangement = Arrangement(groups, special, False)
-        out.append(Reading(arrangement.huxi, arrangement.lielie, arrangement.fours, special,
-                           partial(lambda a: a, arrangement)))
+        out.append(_special(special, hand, win, locked, config))
     return out
 
 
 def _regular(hand: Hand, found, outcome: tuple[int, bool], config: Config) -> Arrangement:
     return Arrangement(hand.shown + groups_of(found.parts(outcome), config), None, True)
+
+
+def _special(special: Special, hand: Hand, win: int | None, locked: tuple[int, ...], config: Config) -> Reading:
+    """The reading of an opening pattern (zp-r-special-huxi). Under `whole_hand` its 胡息 are
+    those of the best split with loose cards: choosing needs only their sum (`Splitter.loose`),
+    so the groups (`best_partial`) wait until asked. Loose cards break 列列 (ext-zp-loose), and
+    the concealed groups hold no four."""
+    concealed = hand.concealed_count
+    if config.readings.special_huxi == "whole_hand":
+        huxi = hand.on_table.huxi + splitter(config).loose(concealed, win, locked)
+        return Reading(huxi, False, hand.on_table.fours, special, partial(_loose, special, hand, win, locked, config))
+    arrangement = Arrangement(pattern_groups(special, concealed, hand.shown, win, config), special, False)
+    return Reading(arrangement.huxi, arrangement.lielie, arrangement.fours, special, partial(_same, arrangement))
+
+
+def _loose(special: Special, hand: Hand, win: int | None, locked: tuple[int, ...], config: Config) -> Arrangement:
+    groups = groups_of(best_partial(hand.concealed_count, win, config, locked), config)
+    return Arrangement(hand.shown + groups, special, False)
+
+
+def _same(arrangement: Arrangement) -> Arrangement:
+    return arrangement
 
 
 @dataclass(frozen=True)
@@ -281,7 +326,7 @@ def count_hand(hand: Hand, config: Config) -> Counted:
     red = splitter(config).red_kinds
     concealed, every = hand.concealed_count, hand.every_count
     gui = every.count(config.rules.mingtang.gui_copies.value)
-    return Counted(sum(every[i] for i in red), sum(concealed[i] for i in red), gui)
+    return Counted(sum([every[i] for i in red]), sum([concealed[i] for i in red]), gui)
 
 
 def facts(reading: Reading | Arrangement, hand: Hand, config: Config, counted: Counted | None = None) -> HandFacts:
@@ -320,21 +365,26 @@ def score(hand: Hand, c: Circumstances, config: Config) -> Scored:
         '上家付：23→30＋归10＋自摸10=50；下家付：23→30＋归10＋自摸10=50'
     """
     check_hand(hand, c, config)
-    found: list[tuple[Reading, HandFacts, Settlement]] = []
-    refused: list[RuleError] = []
     every = readings(hand, c, config)
-    counted = count_hand(hand, config) if every else None
-    for reading in every:
-        f = facts(reading, hand, config, counted)
-        try:
-            found.append((reading, f, settle(f, c, config)))
-        except RuleError as exc:
-            refused.append(exc)
-    if not found:
-        if refused:
-            raise refused[0]
+    if not every:
         raise RuleError("not a winning hand: the cards do not all go into groups "
                         "(7 groups of three, or 6 groups and a pair when there is a 招 or 拢; 不见于原文)",
                         rule=config.rules.hand_rule)
-    reading, f, settlement = max(found, key=lambda x: (x[2].total, x[1].huxi, x[0].special is None, x[1].lielie))
-    return Scored(reading, f, settlement)
+    counted = count_hand(hand, config)
+    best: tuple[tuple, Reading, HandFacts, Settlement] | None = None
+    for reading in every:
+        f = facts(reading, hand, config, counted)
+        if below_minimum(f, config):  # refused by `settle` in any situation: not priced
+            continue
+        try:
+            settlement = settle(f, c, config)
+        except RuleError:
+            continue
+        rank = (settlement.total, f.huxi, reading.special is None, f.lielie)
+        if best is None or rank > best[0]:  # the first of equals stays
+            best = (rank, reading, f, settlement)
+    if best is None:
+        # Every reading is refused: the first one's refusal is reported, as settling it says.
+        settle(facts(every[0], hand, config, counted), c, config)
+        raise AssertionError("a refused reading was settled")
+    return Scored(*best[1:])

@@ -235,9 +235,21 @@ def check(facts: HandFacts, c: Circumstances, config: Config) -> None:
     if c.bao_winner is Bao.HONGBAO and facts.red < m.hongbao_declare_red.value:
         raise RuleError(f"红爆 is applied for with {m.hongbao_declare_red.value} red cards dealt, "
                         f"but the winning hand has only {facts.red}", rule="zp-3-hongbao-r3")
-    if facts.complete and facts.special is None and facts.huxi < config.rules.min_huxi.value:
+    if below_minimum(facts, config):
         raise RuleError(f"{facts.huxi}胡 is below the minimum of {config.rules.min_huxi.value}胡 to win "
                         "(不见于原文)", rule=config.rules.min_huxi.rule)
+
+
+def below_minimum(facts: HandFacts, config: Config) -> bool:
+    """A complete regular hand below the minimum 胡息 (ext-zp-min): `check` refuses it whatever
+    the situation, so a caller weighing several readings can pass it by.
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> below_minimum(HandFacts(huxi=5, red=5, red_concealed=5, lielie=False, gui=0, fours=0), config())
+        True
+    """
+    return facts.complete and facts.special is None and facts.huxi < config.rules.min_huxi.value
 
 
 # ---------------------------------------------------------------------------
