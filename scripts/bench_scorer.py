@@ -135,11 +135,14 @@ def settle(context, url: str) -> None:
 
 
 def per_call(page, kind: str, requests: list[dict]) -> list[float]:
-    """Milliseconds per request, on the page: the core call and, for scoring, the result drawn."""
-    script = """([kind, rs]) => rs.map(r => { const t = performance.now();
-        if (kind === 'score') { window.caipanScorer.set(r); document.querySelector('[data-total]'); }
-        else window.caipanScorer.call('waits', r);
-        return performance.now() - t; })"""
+    """Milliseconds per request, on the page: the round trip to the core's worker and, for scoring, the
+    result drawn."""
+    script = """async ([kind, rs]) => { const out = [];
+        for (const r of rs) { const t = performance.now();
+            if (kind === 'score') { await window.caipanScorer.set(r); document.querySelector('[data-total]'); }
+            else await window.caipanScorer.call('waits', r);
+            out.push(performance.now() - t); }
+        return out; }"""
     return page.evaluate(script, [kind, requests])
 
 

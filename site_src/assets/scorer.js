@@ -5,8 +5,9 @@
  * request (the very JSON object `python -m rules score|waits` reads), keeps it in the URL
  * fragment, hands it to the core and shows the answer.
  *
- * window.caipanScorer is a small hook for tests and the benchmark: ready (a promise),
- * call(kind, request), batch(kind, requests), set(request).
+ * The core itself runs in a Web Worker (scorer-worker.js), so each answer comes back as a promise.
+ * window.caipanScorer is a small hook for tests and the benchmark: ready, and call(kind, request),
+ * batch(kind, requests), set(request) (all promises), request().
  */
 (function () {
   "use strict";
@@ -22,26 +23,20 @@
 
   /* ------------------------------------------------------------------ the core */
 
-  // One entry point into Python: the registry's Game.score / Game.waits, as the CLI calls them,
-  // with the same one-line errors.
-  // The wheel is imported in place, as a zip on sys.path (a wheel is one): nothing to unpack.
-  var WHEEL_PATH = "/home/pyodide/caipan.whl";
-  var GLUE = [
-    "import json, sys",
-    "sys.path.insert(0, " + JSON.stringify(WHEEL_PATH) + ")",
-    "from rules import registry",
-    "from rules.request import answer",
-    "def caipan_call(game, kind, text):",
-    "    rules = registry.game(game)",
-    "    result, line = answer(rules.waits if kind == 'waits' else rules.score, text.encode('utf-8'))",
-    "    if result is not None:",
-    "        return '{\"ok\": ' + result + '}'",
-    "    if line.startswith('error: '):",
-    "        return json.dumps({'error': line.removeprefix('error: ')}, ensure_ascii=False)",
-    "    return json.dumps({'error': line, 'internal': True}, ensure_ascii=False)",
-  ].join("\n");
+  // The rules core runs in a Web Worker (assets/scorer-worker.js), so booting it never blocks this page.
+  // ask(kind, requests) is one round trip: a promise of the answers, in order, each {ok} or {error}.
+  var worker = null;
+  var coreReady = false;
+  var asked = 0;
+  var waiting = {};
 
-  var callPy = null;
+  function ask(kind, requests) {
+    return new Promise(function (resolve) {
+      var id = ++asked;
+      waiting[id] = resolve;
+      worker.postMessage({ id: id, kind: kind, requests: requests });
+    });
+  }
 
   function progress(fraction, text) {
     var bar = root.querySelector(".cp-sc-progress");
@@ -53,111 +48,46 @@
     if (label && text) label.textContent = text;
   }
 
-  // Count the bytes of every response while the runtime loads, for the progress bar. The page gets
-  // the response itself (a copy is counted), so the browser can stream-compile the WebAssembly and
-  // keep its compiled code for the next visit.
-  function countingFetch(onBytes) {
-    var plain = window.fetch;
-    return function () {
-      return plain.apply(window, arguments).then(function (response) {
-        if (!response.body) return response;
-        var reader = response.clone().body.getReader();
-        (function pump() {
-          reader.read().then(function (step) {
-            if (step.done) return;
-            onBytes(step.value.byteLength);
-            pump();
-          }, function () {});
-        })();
-        return response;
-      });
-    };
-  }
+  function here(attribute) { return new URL(root.getAttribute(attribute), location.href).href; }
 
-  // A second visit starts from a memory snapshot of the interpreter taken in this browser after the
-  // first one (the runtime booted, the rules core imported), kept in Cache Storage and never sent
-  // anywhere; its key changes with the runtime and the wheel. Without it, or if it fails, the runtime
-  // boots as on a first visit. (The service worker deletes only caches named "caipan-…".)
-  var SNAPSHOTS = "scorer-snapshot";
-
-  function snapshotKey(base) { return base + "snapshot-" + CFG.snapshot + ".bin"; }
-
-  // The cached snapshot's response, or null: its bytes are read while the runtime downloads.
-  function findSnapshot(base) {
-    if (!window.caches || !CFG.snapshot) return Promise.resolve(null);
-    return caches.open(SNAPSHOTS).then(function (cache) { return cache.match(snapshotKey(base)); })
-      .then(function (hit) { return hit || null; }, function () { return null; });
-  }
-
-  function dropSnapshots(cache, keep) {
-    return cache.keys().then(function (keys) {
-      return Promise.all(keys.filter(function (k) { return k.url !== keep; }).map(function (k) { return cache.delete(k); }));
+  // On a first visit the runtime (megabytes) starts downloading only after the page has loaded and
+  // painted, so it never competes with the page's own styles and scripts on a slow connection. Once the
+  // service worker controls the page, the runtime is on this device: the core starts at once.
+  function whenToStart() {
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) return Promise.resolve();
+    return new Promise(function (resolve) {
+      function later() { requestAnimationFrame(function () { setTimeout(resolve, 0); }); }
+      if (document.readyState === "complete") later();
+      else window.addEventListener("load", later, { once: true });
     });
   }
-
-  function saveSnapshot(py, base) {
-    if (!window.caches || !CFG.snapshot) return Promise.resolve();
-    var bytes;
-    try { bytes = py.makeMemorySnapshot(); } catch (e) { return Promise.resolve(); }
-    return caches.open(SNAPSHOTS).then(function (cache) {
-      return dropSnapshots(cache, snapshotKey(base)).then(function () {
-        return cache.put(snapshotKey(base), new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
-      });
-    }).then(function () { root.setAttribute("data-snapshot", ""); }, function () {});
-  }
-
-  var afterFirstResult = null;
 
   function loadCore() {
-    var total = Number(root.getAttribute("data-bytes")) || 1;
-    var seen = 0;
-    var plain = window.fetch;
-    window.fetch = countingFetch(function (n) { seen += n; progress(0.95 * seen / total, "正在下载规则核心"); });
-    var base = new URL(root.getAttribute("data-runtime"), location.href).href;
-    // the wheel downloads while the runtime starts
-    var wheel = window.fetch(new URL(root.getAttribute("data-wheel"), location.href).href).then(function (r) {
-      if (!r.ok) throw new Error("wheel: HTTP " + r.status);
-      return r.arrayBuffer();
-    });
-    // No packages are loaded: the lock file's `info` (checked against the runtime) is in the page.
-    function boot(snapshot) {
-      var options = { indexURL: base, stdLibURL: base + CFG.stdlib, packageBaseUrl: base,
-                      lockFileContents: { info: CFG.lock, packages: {} } };
-      if (snapshot) options._loadSnapshot = snapshot.arrayBuffer(); else options._makeSnapshot = true;
-      return window.loadPyodide(options);
-    }
-    var fromSnapshot = false;
-    var runtime = findSnapshot(base).then(function (snapshot) {
-      if (!snapshot) return boot(null);
-      fromSnapshot = true;
-      performance.mark("caipan-snapshot");
-      return boot(snapshot).catch(function () {
-        fromSnapshot = false;
-        if (window.caches) caches.delete(SNAPSHOTS).catch(function () {});
-        return boot(null);
+    return whenToStart().then(function () {
+      return new Promise(function (resolve, reject) {
+        worker = new Worker(here("data-worker"), { type: "module" });
+        worker.onmessage = function (event) {
+          var m = event.data;
+          if (m.id) {
+            var resolveAnswer = waiting[m.id];
+            delete waiting[m.id];
+            resolveAnswer(m.answers);
+          } else if (m.type === "progress") progress(m.fraction, m.text);
+          else if (m.type === "mark") performance.mark(m.name, { startTime: m.at - performance.timeOrigin });
+          else if (m.type === "snapshot") root.setAttribute("data-snapshot", "");
+          else if (m.type === "ready") {
+            if (m.snapshot) root.setAttribute("data-snapshot", "");
+            coreReady = true;
+            performance.mark("caipan-core");
+            progress(1, "规则核心已就绪");
+            resolve();
+          } else if (m.type === "failed") reject(new Error(m.message));
+        };
+        worker.onerror = function (event) { reject(new Error(event.message || "worker")); };
+        worker.postMessage({ type: "start", config: {
+          game: GAME, runtime: here("data-runtime"), wheel: here("data-wheel"), stdlib: CFG.stdlib, lock: CFG.lock,
+          snapshot: CFG.snapshot, bytes: Number(root.getAttribute("data-bytes")) || 1 } });
       });
-    });
-    return Promise.all([runtime, wheel]).then(function (both) {
-      var py = both[0];
-      window.fetch = plain;
-      performance.mark("caipan-runtime");  // for scripts/bench_scorer.py: where a load spends its time
-      progress(0.97, "正在安装规则包");
-      // the file system is not in a snapshot: the wheel (its rule data, modules not imported yet) goes back
-      py.FS.writeFile(WHEEL_PATH, new Uint8Array(both[1]));
-      if (!fromSnapshot) py.runPython(GLUE);
-      var fn = py.globals.get("caipan_call");
-      callPy = function (kind, request) { return JSON.parse(fn(GAME, kind, JSON.stringify(request))); };
-      if (!fromSnapshot) {
-        callPy("score", {});  // import the modules once, so the first real answer is quick
-        afterFirstResult = function () { return saveSnapshot(py, base); };
-      } else {
-        root.setAttribute("data-snapshot", "");
-      }
-      performance.mark("caipan-core");
-      progress(1, "规则核心已就绪");
-    }).catch(function (err) {
-      window.fetch = plain;
-      throw err;
     });
   }
 
@@ -529,34 +459,42 @@
     return html.join("");
   }
 
-  var lastResult = null;
-
   function bar(text) { $(".cp-sc-bar-text").textContent = text; }
+
+  // The request on screen is sent to the core at once; its answer is drawn when it comes back, unless a
+  // newer request was sent meanwhile. The result box is aria-busy while its answer is on the way.
+  var runs = 0;
 
   function run() {
     writeHash();
     sync();
     var box = $(".cp-sc-result");
-    if (!callPy) { box.innerHTML = '<p class="cp-small">规则核心载入后立即计算。</p>'; return; }
+    var seq = ++runs;
+    if (!coreReady) { box.innerHTML = '<p class="cp-small">规则核心载入后立即计算。</p>'; return Promise.resolve(); }
     if (!req.hand) {
+      box.removeAttribute("aria-busy");
       box.innerHTML = '<p class="cp-small">先点牌面摆出手牌（或输入' + (NN ? "牌码" : "手牌") + "）。</p>";
       bar("先摆出手牌");
-      return;
+      return Promise.resolve();
     }
     var kind = kindOf(req);
-    var answer = callPy(kind, req);
-    lastResult = answer;
-    if (answer.error) {
-      box.innerHTML = '<p class="cp-sc-error" role="alert" data-error="' + esc(answer.error) + '">' + esc(answer.error) + "</p>";
-      bar("不成立：" + answer.error);
-    } else if (kind === "score") {
-      box.innerHTML = showScore(answer.ok);
-      bar("胡家共收 " + answer.ok.total + " 分");
-    } else {
-      box.innerHTML = showWaits(answer.ok);
-      var keys = answer.ok.waits.map(function (w) { return nameOf(NN ? w.tile : w.card); });
-      bar(keys.length ? "听 " + keys.join("、") : "还没听牌");
-    }
+    box.setAttribute("aria-busy", "true");
+    return ask(kind, [req]).then(function (answers) {
+      if (seq !== runs) return;
+      var answer = answers[0];
+      box.removeAttribute("aria-busy");
+      if (answer.error) {
+        box.innerHTML = '<p class="cp-sc-error" role="alert" data-error="' + esc(answer.error) + '">' + esc(answer.error) + "</p>";
+        bar("不成立：" + answer.error);
+      } else if (kind === "score") {
+        box.innerHTML = showScore(answer.ok);
+        bar("胡家共收 " + answer.ok.total + " 分");
+      } else {
+        box.innerHTML = showWaits(answer.ok);
+        var keys = answer.ok.waits.map(function (w) { return nameOf(NN ? w.tile : w.card); });
+        bar(keys.length ? "听 " + keys.join("、") : "还没听牌");
+      }
+    });
   }
 
   /* ------------------------------------------------------------------ editing */
@@ -702,13 +640,23 @@
   }
 
   function sheet() {
-    if (!callPy || !CFG.sheet) return;
-    var heads = CFG.sheet_columns;
-    sheetRows = sheetRequests().map(function (row) {
-      return { label: row.label, cells: row.cells.map(function (r) {
-        return r ? callPy("score", r) : { error: "没有这种情形的实例牌" };
-      }) };
+    if (!coreReady || !CFG.sheet) return;
+    var rows = sheetRequests();
+    var cells = [];
+    rows.forEach(function (row) { row.cells.forEach(function (r) { if (r) cells.push(r); }); });
+    ask("score", cells).then(function (answers) {
+      var next = 0;
+      sheetRows = rows.map(function (row) {
+        return { label: row.label, cells: row.cells.map(function (r) {
+          return r ? answers[next++] : { error: "没有这种情形的实例牌" };
+        }) };
+      });
+      showSheet();
     });
+  }
+
+  function showSheet() {
+    var heads = CFG.sheet_columns;
     var html = ['<div class="cp-cheat"><p class="cp-sheet-note">规则：' + esc(describeRules()) +
       '。数字是胡牌者<strong>共收</strong>的分（含杠分）；— 表示这种情形在这套规则下不成立。</p>' +
       '<table class="cp-table-static cp-grid"><thead><tr><th>' + (NN ? "牌型" : "牌") + "</th>" +
@@ -791,7 +739,6 @@
     var loading = root.querySelector(".cp-sc-loading");
     if (loading) loading.hidden = true;
     fromHash();
-    if (afterFirstResult) setTimeout(afterFirstResult, 0);
     if ("serviceWorker" in navigator && root.getAttribute("data-sw")) {
       navigator.serviceWorker.register(root.getAttribute("data-sw")).catch(function () {});
     }
@@ -803,9 +750,10 @@
 
   window.caipanScorer = {
     ready: ready,
-    call: function (kind, request) { return callPy(kind, request); },
-    batch: function (kind, requests) { return requests.map(function (r) { return callPy(kind, r); }); },
-    set: function (request) { req = request; pending = []; run(); },
+    // each a promise: the answer, the answers, the request's answer drawn on the page
+    call: function (kind, request) { return ask(kind, [request]).then(function (a) { return a[0]; }); },
+    batch: function (kind, requests) { return ask(kind, requests); },
+    set: function (request) { req = request; pending = []; return run(); },
     request: function () { return JSON.parse(JSON.stringify(req)); },
   };
 })();
