@@ -8,9 +8,12 @@ Three things the pages need besides their Markdown:
   is byte-identical from the same inputs; it carries the rule data the core reads
   as rules/_data (setup.py), which `rules.data` finds with importlib.resources;
 - a service worker at the site root that caches all of it, so the scorer works
-  offline and a second visit does not download the runtime again (scorer.js also
-  keeps a memory snapshot of the booted interpreter, so a second visit does not
-  boot it again either).
+  offline and a second visit does not download the runtime again (the page's worker,
+  scorer-worker.js, also keeps a memory snapshot of the booted interpreter, so a
+  second visit does not boot it again either).
+
+The interpreter runs in a module Web Worker that the page starts after its first
+paint, so the page paints, and stays responsive, while the runtime downloads and boots.
 
 Everything is cached under build/ by the hash of its inputs, so test builds copy
 files instead of installing or building again. What each game's page offers comes
