@@ -17,6 +17,7 @@ does (name.gz sent with Content-Encoding: gzip when the browser accepts it), the
    performance, accessibility, best practices and SEO scores.
 
 Usage: .venv/bin/python scripts/bench_site.py [--runs 3] [--no-lighthouse] [--site site]
+       [--pages nanning/scorer/ zipai/scorer/] [--only-lighthouse] [--reports DIR]
 """
 from __future__ import annotations
 
@@ -148,7 +149,7 @@ def keystrokes(base: str) -> dict[str, list[float]]:
     return out
 
 
-def lighthouse(base: str, pages: list[str]) -> dict[str, dict[str, int]]:
+def lighthouse(base: str, pages: list[str], reports: Path | None = None) -> dict[str, dict[str, int]]:
     cli = NODE_DIR / ".bin" / "lighthouse"
     if not cli.exists():
         print(f"installing lighthouse@{LIGHTHOUSE} (npm i -E) into {NODE_DIR.parent}", file=sys.stderr)
@@ -167,6 +168,9 @@ def lighthouse(base: str, pages: list[str]) -> dict[str, dict[str, int]]:
                 out[page_url] = {"error": (done.stderr.strip().splitlines() or ["?"])[-1][:120]}
                 continue
             data = json.loads(report.read_text(encoding="utf-8"))
+            if reports is not None:  # the whole report, to read why an audit failed
+                reports.mkdir(parents=True, exist_ok=True)
+                (reports / ((page_url.strip("/").replace("/", "_") or "home") + ".json")).write_bytes(report.read_bytes())
             if data.get("runtimeError") or data["audits"].get("http-status-code", {}).get("score") == 0:
                 continue  # a page this build does not have
             out[page_url] = {key: round(cat["score"] * 100) for key, cat in data["categories"].items()}
@@ -181,22 +185,29 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--site", type=Path, default=ROOT / "site")
     parser.add_argument("--no-lighthouse", action="store_true")
+    parser.add_argument("--only-lighthouse", action="store_true", help="skip the load times and keystrokes")
+    parser.add_argument("--pages", nargs="+", metavar="PAGE", help="only these pages (site paths, e.g. nanning/scorer/)")
+    parser.add_argument("--reports", type=Path, help="keep each Lighthouse JSON report in this folder")
     args = parser.parse_args()
+    chosen = [p.lstrip("/") for p in args.pages] if args.pages else None
     if not (args.site / "index.html").exists():
         print(f"{args.site} has no site: run `make site` first", file=sys.stderr)
         return 2
     server, base = serve(args.site)
     try:
-        times = load_times(base, PAGES, args.runs)
-        print(f"usable after (Slow 4G, CPU {CPU_SLOWDOWN}× slower, 390×844, empty cache; {args.runs} runs):")
-        for page_url, values in times.items():
-            print(f"  /{page_url:22} median {statistics.median(values):5.2f} s   slowest {max(values):5.2f} s")
-        for game, values in keystrokes(base).items():
-            print(f"filter keystroke on {game}/payouts (all rows): median {statistics.median(values):.1f} ms, "
-                  f"slowest {max(values):.1f} ms")
+        if not args.only_lighthouse:
+            times = load_times(base, chosen or PAGES, args.runs)
+            print(f"usable after (Slow 4G, CPU {CPU_SLOWDOWN}× slower, 390×844, empty cache; {args.runs} runs):")
+            for page_url, values in times.items():
+                print(f"  /{page_url:22} median {statistics.median(values):5.2f} s   slowest {max(values):5.2f} s")
+            if chosen is None:
+                for game, values in keystrokes(base).items():
+                    print(f"filter keystroke on {game}/payouts (all rows): median {statistics.median(values):.1f} ms, "
+                          f"slowest {max(values):.1f} ms")
         if not args.no_lighthouse:
-            print(f"Lighthouse {LIGHTHOUSE}, mobile (its own simulated Slow 4G and 4× CPU):")
-            for page_url, scores in lighthouse(base, LIGHTHOUSE_PAGES).items():
+            print(f"Lighthouse {LIGHTHOUSE}, mobile (its own simulated Slow 4G and 4× CPU); load average "
+                  f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}:")
+            for page_url, scores in lighthouse(base, chosen or LIGHTHOUSE_PAGES, args.reports).items():
                 print(f"  /{page_url:22} {json.dumps(scores, ensure_ascii=False)}")
     finally:
         server.shutdown()

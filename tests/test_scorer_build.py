@@ -13,7 +13,8 @@ import zipfile
 
 from generator.paths import DATA
 from generator.paths import ROOT
-from generator.site.scorer import NPM_STDLIB, RULE_DATA_GLOB, RUNTIME_DIR, RUNTIME_FILES, STDLIB, WHEEL_DIR, runtime
+from generator.site.scorer import (NPM_STDLIB, RULE_DATA_GLOB, RUNTIME_DIR, RUNTIME_FILES, SOURCE_MAPS, STDLIB, WHEEL_DIR,
+                                   runtime)
 from rules.nanning.preset import presets
 from rules.zipai.config import READINGS
 
@@ -26,11 +27,11 @@ def scorer_data(built, game: str) -> dict:
 
 
 def test_the_runtime_is_the_npm_package_byte_for_byte(built):
-    for name in RUNTIME_FILES:
+    for name in RUNTIME_FILES + SOURCE_MAPS:
         assert (built.site / RUNTIME_DIR / name).read_bytes() == (runtime() / name).read_bytes(), name
     # nothing else, but the gzip copy the build ships beside a big file (test_site_build checks it is the file)
     names = sorted(p.name for p in (built.site / RUNTIME_DIR).iterdir())
-    assert [n for n in names if not n.endswith(".gz")] == sorted(RUNTIME_FILES + (STDLIB,))
+    assert [n for n in names if not n.endswith(".gz")] == sorted(RUNTIME_FILES + SOURCE_MAPS + (STDLIB,))
     assert {n[:-3] for n in names if n.endswith(".gz")} <= set(RUNTIME_FILES + (STDLIB,))
 
 

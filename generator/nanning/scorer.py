@@ -3,10 +3,10 @@ the words of its forms, its house rules, and the cheat sheet's requests."""
 from __future__ import annotations
 
 from rules.nanning.feasibility import witness
-from rules.nanning.model import CHAIN_METHODS, OTHERS, FengHu, KongKind, MeldKind, Method, Situation
+from rules.nanning.model import OTHERS, FengHu, KongKind, MeldKind, Method, Situation
 from rules.nanning.payouts import hand_types
 from rules.nanning.preset import preset
-from rules.nanning.tiles import notation
+from rules.nanning.tiles import KINDS, NUMERALS, Suit, name, notation, rank, suit
 
 from .view import GRID
 
@@ -18,9 +18,35 @@ INTRO = ("点牌面把这一局的牌摆出来（或直接输入牌码），再�
 
 def vocabulary() -> dict:
     """The words the forms offer, straight from the core's enums (never typed twice)."""
-    return {"methods": [m.value for m in Method], "chain_methods": sorted(m.value for m in CHAIN_METHODS),
-            "kong_kinds": [k.value for k in KongKind], "meld_kinds": [k.value for k in MeldKind],
-            "fenghu": [f.value for f in FengHu], "seats": [s.value for s in OTHERS]}
+    return {"kong_kinds": [k.value for k in KongKind], "seats": [s.value for s in OTHERS]}
+
+
+def ui() -> dict:
+    """How the shared page script (site_src/assets/scorer.js, which names no game) shows this game: its
+    tiles (written as runs of digits with a suit letter, 234m), their faces and names from the core, the
+    request's keys for the winning tile, the melds and a wait, and the words around the form."""
+    faces = {}
+    for tile in range(KINDS):
+        honour = suit(tile) is Suit.HONOR
+        top, bottom = (name(tile), "") if honour else (NUMERALS[rank(tile) - 1], name(tile)[1:])
+        faces[notation([tile])] = {"name": name(tile), "class": f"cp-sc-s{suit(tile).value}",
+                                   "parts": [["b", top], ["small", bottom]]}
+    palette = [[notation([t]) for t in range(KINDS) if suit(t) is s] for s in Suit]
+    return {"ui": {
+        "notation": "runs", "faces": faces, "palette": palette,
+        "modes": [["hand", "手牌"]] + [[f"meld:{k.value}", k.value] for k in MeldKind],
+        "groups": "melds", "group": {"by": "tile"}, "tile_field": "win_tile", "wait_key": "tile",
+        "win_options": [["", "还没胡：看听哪几张"]] + [[m.value, m.value] for m in Method],
+        "try_win": Method.ZIMO.value,
+        "selects": [
+            {"field": "discarder", "label": "放炮的人", "options": [["", "上家（默认）"]] + [[s.value, s.value] for s in OTHERS]},
+            {"field": "fenghu", "label": "封胡", "options": [[f.value, f.value] for f in FengHu], "unset": FengHu.NONE.value},
+            {"field": "fenghu_seat", "label": "被封胡的人", "options": [["", "默认"]] + [[s.value, s.value] for s in OTHERS]}],
+        "numbers": [{"field": "moma_hits", "label": "中码颗数", "min": 0, "max": 4}],
+        "fishing": True, "rules_key": "rules",
+        "words": {"hand_heading": "牌", "groups_caption": "碰、杠", "hand_word": "牌码",
+                  "text_label": "牌码（万 m、筒 p、条 s、字 z，如 234m678m55p）",
+                  "rules_summary": "规则选项（预设与约定）", "sheet_head": "牌型"}}}
 
 
 def options(presets: dict) -> dict:
@@ -58,6 +84,7 @@ def sheet() -> dict:
 
 
 def scorer_data(d, link) -> dict:
-    """The page's data: its introduction (`intro`, written into the page, not its script), vocabulary, house rules, sheet, and where every cited rule id is explained."""
+    """The page's data: its introduction (`intro`, written into the page, not its script), vocabulary, how the page
+    shows the game (`ui`), house rules, sheet, and where every cited rule id is explained."""
     links = {rid: link.rule(rid) for rid in sorted(d.targets()) if rid.startswith(RULE_PREFIXES)}
-    return {"intro": INTRO, **vocabulary(), **options(d.own[GAME]["presets"]), **sheet(), "links": links}
+    return {"intro": INTRO, **vocabulary(), **ui(), **options(d.own[GAME]["presets"]), **sheet(), "links": links}

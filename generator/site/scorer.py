@@ -8,9 +8,12 @@ Three things the pages need besides their Markdown:
   is byte-identical from the same inputs; it carries the rule data the core reads
   as rules/_data (setup.py), which `rules.data` finds with importlib.resources;
 - a service worker at the site root that caches all of it, so the scorer works
-  offline and a second visit does not download the runtime again (scorer.js also
-  keeps a memory snapshot of the booted interpreter, so a second visit does not
-  boot it again either).
+  offline and a second visit does not download the runtime again (the page's worker,
+  scorer-worker.js, also keeps a memory snapshot of the booted interpreter, so a
+  second visit does not boot it again either).
+
+The interpreter runs in a module Web Worker that the page starts after its first
+paint, so the page paints, and stays responsive, while the runtime downloads and boots.
 
 Everything is cached under build/ by the hash of its inputs, so test builds copy
 files instead of installing or building again. What each game's page offers comes
@@ -37,14 +40,21 @@ from ..paths import DATA, ROOT, SITE_SRC
 
 PYODIDE = "314.0.7"  # npm i -E pyodide@PYODIDE
 # What the page loads of the npm package as it is (no packages are loaded, so the page passes the
-# lock file's `info` and no packages instead of fetching pyodide-lock.json).
-RUNTIME_FILES = ("pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm")
+# lock file's `info` and no packages instead of fetching pyodide-lock.json). The ES module: the
+# runtime runs in a module worker (Pyodide refuses classic workers).
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+# Shipped beside them, never loaded by the page: pyodide.mjs names its source map (for DevTools and
+# Lighthouse's valid-source-maps); the package has none for pyodide.asm.*.
+SOURCE_MAPS = ("pyodide.mjs.map",)
 NPM_STDLIB = "python_stdlib.zip"  # the package's standard library, Python sources only
 STDLIB = "python_stdlib_compiled.zip"  # the same, with bytecode for what a page load imports (precompile())
 PRECOMPILE = Path(__file__).with_name("precompile.mjs")
 CACHE = ROOT / "build"
 RUNTIME_DIR = "assets/pyodide"
 WHEEL_DIR = "assets/caipan"
+# The pages' scripts (site_src/assets/): the page, and the worker it starts, which runs the core.
+PAGE_SCRIPT = "assets/scorer.js"
+WORKER = "assets/scorer-worker.js"
 # What setup.py copies into the wheel as rules/_data (the rule data the core reads at run time).
 RULE_DATA_GLOB = "*/*.toml"
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
@@ -70,7 +80,7 @@ def npm_package(name: str, version: str) -> Path:
 
 def runtime() -> Path:
     folder = npm_package("pyodide", PYODIDE)
-    missing = [f for f in RUNTIME_FILES + (NPM_STDLIB, "pyodide-lock.json", "pyodide.mjs") if not (folder / f).is_file()]
+    missing = [f for f in RUNTIME_FILES + SOURCE_MAPS + (NPM_STDLIB, "pyodide-lock.json") if not (folder / f).is_file()]
     if missing:
         raise BuildError(f"pyodide@{PYODIDE} lacks {', '.join(missing)}")
     return folder
@@ -238,9 +248,10 @@ class Runtime:
 
     def snapshot_key(self) -> str:
         """What a memory snapshot taken in the browser depends on: the runtime, the standard library,
-        the wheel and the page script that defines the entry point (scorer.js keeps one per key)."""
+        the wheel and the scripts that define the entry point (the worker keeps one per key)."""
         h = hashlib.sha256()
-        for path in [self.pyodide / f for f in RUNTIME_FILES] + [self.stdlib, self.wheel, SITE_SRC / "assets" / "scorer.js"]:
+        scripts = [SITE_SRC / PAGE_SCRIPT, SITE_SRC / WORKER]
+        for path in [self.pyodide / f for f in RUNTIME_FILES] + [self.stdlib, self.wheel] + scripts:
             h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
         return h.hexdigest()[:16]
 
@@ -259,7 +270,7 @@ def vendor(rt: Runtime, site: Path) -> int:
     """Copy the runtime and the wheel into the built site and write the service worker; bytes copied."""
     target = site / RUNTIME_DIR
     target.mkdir(parents=True, exist_ok=True)
-    for name in RUNTIME_FILES:
+    for name in RUNTIME_FILES + SOURCE_MAPS:
         shutil.copyfile(rt.pyodide / name, target / name)
     shutil.copyfile(rt.stdlib, target / STDLIB)
     (site / WHEEL_DIR).mkdir(parents=True, exist_ok=True)
@@ -294,6 +305,7 @@ def precache(site: Path) -> list[str]:
     for page in scorer_pages():
         files.add(page)
         files.update(_page_loads(site, page))
+    files.add(WORKER)
     files.update(f"{RUNTIME_DIR}/{name}" for name in RUNTIME_FILES + (STDLIB,))
     files.update(str(p.relative_to(site)) for p in (site / WHEEL_DIR).glob("*.whl"))
     # What the theme's search loads on every page, so an offline page has no failed request.
@@ -341,7 +353,7 @@ def write_pages(pages, rt: Runtime) -> list[str]:
         out = pages.docs / "data" / f"{game}_scorer.js"
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(f"window.CAIPAN_SCORER={text};\n", encoding="utf-8")
-        pages.write(page, "scorer.md.j2", game=game, intro=intro, wheel=rt.wheel_url, runtime_dir=RUNTIME_DIR, stdlib=STDLIB, bytes=rt.bytes(),
-                    megabytes=rt.bytes() / 1e6)
+        pages.write(page, "scorer.md.j2", game=game, intro=intro, wheel=rt.wheel_url, runtime_dir=RUNTIME_DIR, bytes=rt.bytes(),
+                    megabytes=rt.bytes() / 1e6, worker=WORKER)
         written.append(page)
     return written

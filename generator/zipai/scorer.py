@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from rules.zipai.cli import EXTRAS, WINS
-from rules.zipai.groups import SHOWN_KINDS
+from rules.zipai.groups import ALIKE, SHOWN_KINDS
 from rules.zipai.presets import config, readings_data
 from rules.zipai.scoring import Bao, GangKind, Seat
 
@@ -17,10 +17,36 @@ INTRO = ("点牌面把这一手牌摆出来（或直接输入牌），再加上�
 
 def vocabulary() -> dict:
     """The words the forms offer, straight from the core's enums and deck (never typed twice)."""
+    return {"extras": list(EXTRAS), "bao": [b.value for b in Bao], "seats": [s.value for s in Seat],
+            "gang_kinds": [g.value for g in GangKind]}
+
+
+def ui() -> dict:
+    """How the shared page script (site_src/assets/scorer.js, which names no game) shows this game: its
+    cards (one character each; 小 and 大 named, red numbers marked), the request's keys for the winning
+    card, the shown groups and a wait, and the words around the form."""
     deck = config().rules.deck
-    return {"wins": list(WINS), "extras": list(EXTRAS), "shown_kinds": list(SHOWN_KINDS),
-            "bao": [b.value for b in Bao], "seats": [s.value for s in Seat], "gang_kinds": [g.value for g in GangKind],
-            "small": deck.small, "big": deck.big, "red": sorted(deck.red_numbers)}
+    faces = {}
+    for size, cards in (("小", deck.small), ("大", deck.big)):
+        for number, card in enumerate(cards, 1):
+            # 小/大 first in the text (a reader hears "小一", the button's name), drawn under the card by CSS
+            faces[card] = {"name": size + card, "class": "cp-sc-red" if number in deck.red_numbers else "",
+                           "parts": [["small", size], ["b", card]]}
+    alike = {k.value: n for k, n in ALIKE.items() if k.value in SHOWN_KINDS}
+    opening = next(word for word, flag in EXTRAS.items() if flag == "opening")  # a win with no win method
+    return {"ui": {
+        "notation": "chars", "faces": faces, "palette": [list(deck.small), list(deck.big)],
+        "modes": [["hand", "手牌"]] + [[f"shown:{k}", "亮" + k] for k in SHOWN_KINDS],
+        # 碰、招、拢: one tap puts that many alike; 吃: three cards tapped one by one
+        "groups": "shown", "group": {"by": "cards", "alike": alike, "picked": 3},
+        "tile_field": "win_card", "wait_key": "card",
+        "win_options": [["", "还没胡：看听哪几张"]] + [[w, w] for w in WINS] + [[opening, f"{opening}胡（天胡、三垅、五坎……）"]],
+        "try_win": WINS[0], "opening": opening, "from": {"field": "from", "default": "上家", "unless": WINS[0]},
+        "selects": [{"field": "from", "label": "谁放的炮 / 谁翻的牌", "options": [["", "—"], ["上家", "上家"], ["下家", "下家"]]}],
+        "numbers": [], "fishing": False, "rules_key": "readings",
+        "words": {"hand_heading": "手牌与亮牌", "groups_caption": "亮出的牌", "hand_word": "手牌",
+                  "text_label": "手牌（小字 一…十，大字 壹…拾）", "rules_summary": "读法（原文可两读之处）",
+                  "sheet_head": "牌"}}}
 
 
 def options(readings: dict) -> dict:
@@ -47,8 +73,9 @@ def sheet() -> dict:
 
 
 def scorer_data(d, link) -> dict:
-    """The page's data: its introduction (`intro`, written into the page, not its script), vocabulary, readings, sheet, and where every cited rule id and reading is explained."""
+    """The page's data: its introduction (`intro`, written into the page, not its script), vocabulary, how the page
+    shows the game (`ui`), readings, sheet, and where every cited rule id and reading is explained."""
     readings = d.own[GAME]["readings"]
     links = {rid: link.rule(rid) for rid in sorted(d.targets()) if rid.startswith(RULE_PREFIXES)}
     links.update({r["id"]: link.to("zipai/scoring/", r["id"]) for r in readings["readings"]})
-    return {"intro": INTRO, **vocabulary(), **options(readings), **sheet(), "links": links}
+    return {"intro": INTRO, **vocabulary(), **ui(), **options(readings), **sheet(), "links": links}

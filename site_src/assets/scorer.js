@@ -5,8 +5,9 @@
  * request (the very JSON object `python -m rules score|waits` reads), keeps it in the URL
  * fragment, hands it to the core and shows the answer.
  *
- * window.caipanScorer is a small hook for tests and the benchmark: ready (a promise),
- * call(kind, request), batch(kind, requests), set(request).
+ * The core itself runs in a Web Worker (scorer-worker.js), so each answer comes back as a promise.
+ * window.caipanScorer is a small hook for tests and the benchmark: ready, and call(kind, request),
+ * batch(kind, requests), set(request) (all promises), request().
  */
 (function () {
   "use strict";
@@ -14,34 +15,29 @@
   var CFG = window.CAIPAN_SCORER;
   if (!root || !CFG) return;
   var GAME = CFG.game;
-  // TODO(issue 9, per-game code): the forms, the result views and the request building below still
-  // branch on NN (Nanning vs 字牌). Their data comes from each game's generator hook (scorer_data in
-  // generator/<game>/scorer.py), but the UI code for each game should move to a per-game script
-  // (e.g. generator/<game>/scorer.js vendored as assets/scorer_<game>.js) that this one loads.
-  var NN = GAME === "nanning";
+  // What differs between games comes from the game's generator hook (scorer_data → `ui` and the
+  // vocabulary, in generator/<game>/scorer.py): this script names no game. A part of the form that only
+  // some games have (连杠, 钓鱼, 爆牌, 杠分, house-rule presets or readings) is drawn when the game's data
+  // offers it; a result shows what the core's answer holds.
+  var UI = CFG.ui;
+  var WORDS = UI.words;
 
   /* ------------------------------------------------------------------ the core */
 
-  // One entry point into Python: the registry's Game.score / Game.waits, as the CLI calls them,
-  // with the same one-line errors.
-  // The wheel is imported in place, as a zip on sys.path (a wheel is one): nothing to unpack.
-  var WHEEL_PATH = "/home/pyodide/caipan.whl";
-  var GLUE = [
-    "import json, sys",
-    "sys.path.insert(0, " + JSON.stringify(WHEEL_PATH) + ")",
-    "from rules import registry",
-    "from rules.request import answer",
-    "def caipan_call(game, kind, text):",
-    "    rules = registry.game(game)",
-    "    result, line = answer(rules.waits if kind == 'waits' else rules.score, text.encode('utf-8'))",
-    "    if result is not None:",
-    "        return '{\"ok\": ' + result + '}'",
-    "    if line.startswith('error: '):",
-    "        return json.dumps({'error': line.removeprefix('error: ')}, ensure_ascii=False)",
-    "    return json.dumps({'error': line, 'internal': True}, ensure_ascii=False)",
-  ].join("\n");
+  // The rules core runs in a Web Worker (assets/scorer-worker.js), so booting it never blocks this page.
+  // ask(kind, requests) is one round trip: a promise of the answers, in order, each {ok} or {error}.
+  var worker = null;
+  var coreReady = false;
+  var asked = 0;
+  var waiting = {};
 
-  var callPy = null;
+  function ask(kind, requests) {
+    return new Promise(function (resolve) {
+      var id = ++asked;
+      waiting[id] = resolve;
+      worker.postMessage({ id: id, kind: kind, requests: requests });
+    });
+  }
 
   function progress(fraction, text) {
     var bar = root.querySelector(".cp-sc-progress");
@@ -53,111 +49,46 @@
     if (label && text) label.textContent = text;
   }
 
-  // Count the bytes of every response while the runtime loads, for the progress bar. The page gets
-  // the response itself (a copy is counted), so the browser can stream-compile the WebAssembly and
-  // keep its compiled code for the next visit.
-  function countingFetch(onBytes) {
-    var plain = window.fetch;
-    return function () {
-      return plain.apply(window, arguments).then(function (response) {
-        if (!response.body) return response;
-        var reader = response.clone().body.getReader();
-        (function pump() {
-          reader.read().then(function (step) {
-            if (step.done) return;
-            onBytes(step.value.byteLength);
-            pump();
-          }, function () {});
-        })();
-        return response;
-      });
-    };
-  }
+  function here(attribute) { return new URL(root.getAttribute(attribute), location.href).href; }
 
-  // A second visit starts from a memory snapshot of the interpreter taken in this browser after the
-  // first one (the runtime booted, the rules core imported), kept in Cache Storage and never sent
-  // anywhere; its key changes with the runtime and the wheel. Without it, or if it fails, the runtime
-  // boots as on a first visit. (The service worker deletes only caches named "caipan-…".)
-  var SNAPSHOTS = "scorer-snapshot";
-
-  function snapshotKey(base) { return base + "snapshot-" + CFG.snapshot + ".bin"; }
-
-  // The cached snapshot's response, or null: its bytes are read while the runtime downloads.
-  function findSnapshot(base) {
-    if (!window.caches || !CFG.snapshot) return Promise.resolve(null);
-    return caches.open(SNAPSHOTS).then(function (cache) { return cache.match(snapshotKey(base)); })
-      .then(function (hit) { return hit || null; }, function () { return null; });
-  }
-
-  function dropSnapshots(cache, keep) {
-    return cache.keys().then(function (keys) {
-      return Promise.all(keys.filter(function (k) { return k.url !== keep; }).map(function (k) { return cache.delete(k); }));
+  // On a first visit the runtime (megabytes) starts downloading only after the page has loaded and
+  // painted, so it never competes with the page's own styles and scripts on a slow connection. Once the
+  // service worker controls the page, the runtime is on this device: the core starts at once.
+  function whenToStart() {
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) return Promise.resolve();
+    return new Promise(function (resolve) {
+      function later() { requestAnimationFrame(function () { setTimeout(resolve, 0); }); }
+      if (document.readyState === "complete") later();
+      else window.addEventListener("load", later, { once: true });
     });
   }
-
-  function saveSnapshot(py, base) {
-    if (!window.caches || !CFG.snapshot) return Promise.resolve();
-    var bytes;
-    try { bytes = py.makeMemorySnapshot(); } catch (e) { return Promise.resolve(); }
-    return caches.open(SNAPSHOTS).then(function (cache) {
-      return dropSnapshots(cache, snapshotKey(base)).then(function () {
-        return cache.put(snapshotKey(base), new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
-      });
-    }).then(function () { root.setAttribute("data-snapshot", ""); }, function () {});
-  }
-
-  var afterFirstResult = null;
 
   function loadCore() {
-    var total = Number(root.getAttribute("data-bytes")) || 1;
-    var seen = 0;
-    var plain = window.fetch;
-    window.fetch = countingFetch(function (n) { seen += n; progress(0.95 * seen / total, "正在下载规则核心"); });
-    var base = new URL(root.getAttribute("data-runtime"), location.href).href;
-    // the wheel downloads while the runtime starts
-    var wheel = window.fetch(new URL(root.getAttribute("data-wheel"), location.href).href).then(function (r) {
-      if (!r.ok) throw new Error("wheel: HTTP " + r.status);
-      return r.arrayBuffer();
-    });
-    // No packages are loaded: the lock file's `info` (checked against the runtime) is in the page.
-    function boot(snapshot) {
-      var options = { indexURL: base, stdLibURL: base + CFG.stdlib, packageBaseUrl: base,
-                      lockFileContents: { info: CFG.lock, packages: {} } };
-      if (snapshot) options._loadSnapshot = snapshot.arrayBuffer(); else options._makeSnapshot = true;
-      return window.loadPyodide(options);
-    }
-    var fromSnapshot = false;
-    var runtime = findSnapshot(base).then(function (snapshot) {
-      if (!snapshot) return boot(null);
-      fromSnapshot = true;
-      performance.mark("caipan-snapshot");
-      return boot(snapshot).catch(function () {
-        fromSnapshot = false;
-        if (window.caches) caches.delete(SNAPSHOTS).catch(function () {});
-        return boot(null);
+    return whenToStart().then(function () {
+      return new Promise(function (resolve, reject) {
+        worker = new Worker(here("data-worker"), { type: "module" });
+        worker.onmessage = function (event) {
+          var m = event.data;
+          if (m.id) {
+            var resolveAnswer = waiting[m.id];
+            delete waiting[m.id];
+            resolveAnswer(m.answers);
+          } else if (m.type === "progress") progress(m.fraction, m.text);
+          else if (m.type === "mark") performance.mark(m.name, { startTime: m.at - performance.timeOrigin });
+          else if (m.type === "snapshot") root.setAttribute("data-snapshot", "");
+          else if (m.type === "ready") {
+            if (m.snapshot) root.setAttribute("data-snapshot", "");
+            coreReady = true;
+            performance.mark("caipan-core");
+            progress(1, "规则核心已就绪");
+            resolve();
+          } else if (m.type === "failed") reject(new Error(m.message));
+        };
+        worker.onerror = function (event) { reject(new Error(event.message || "worker")); };
+        worker.postMessage({ type: "start", config: {
+          game: GAME, runtime: here("data-runtime"), wheel: here("data-wheel"), stdlib: CFG.stdlib, lock: CFG.lock,
+          snapshot: CFG.snapshot, bytes: Number(root.getAttribute("data-bytes")) || 1 } });
       });
-    });
-    return Promise.all([runtime, wheel]).then(function (both) {
-      var py = both[0];
-      window.fetch = plain;
-      performance.mark("caipan-runtime");  // for scripts/bench_scorer.py: where a load spends its time
-      progress(0.97, "正在安装规则包");
-      // the file system is not in a snapshot: the wheel (its rule data, modules not imported yet) goes back
-      py.FS.writeFile(WHEEL_PATH, new Uint8Array(both[1]));
-      if (!fromSnapshot) py.runPython(GLUE);
-      var fn = py.globals.get("caipan_call");
-      callPy = function (kind, request) { return JSON.parse(fn(GAME, kind, JSON.stringify(request))); };
-      if (!fromSnapshot) {
-        callPy("score", {});  // import the modules once, so the first real answer is quick
-        afterFirstResult = function () { return saveSnapshot(py, base); };
-      } else {
-        root.setAttribute("data-snapshot", "");
-      }
-      performance.mark("caipan-core");
-      progress(1, "规则核心已就绪");
-    }).catch(function (err) {
-      window.fetch = plain;
-      throw err;
     });
   }
 
@@ -183,7 +114,7 @@
 
   function kindOf(r) {
     if ("win" in r) return "score";
-    if (!NN && (r.extras || []).indexOf("起手") >= 0) return "score";
+    if (UI.opening && (r.extras || []).indexOf(UI.opening) >= 0) return "score";
     return "waits";
   }
 
@@ -199,20 +130,12 @@
 
   /* ------------------------------------------------------------------ tiles and cards (display only) */
 
-  var NUMERALS = "一二三四五六七八九";
-  var SUITS = { m: "万", p: "筒", s: "条" };
-  var HONOURS = "东南西北白发中";
-
-  function tileLabel(code) {
-    var r = Number(code[0]), s = code[1];
-    return s === "z" ? HONOURS[r - 1] : NUMERALS[r - 1] + SUITS[s];
-  }
-
-  // The hand as written, tile by tile (order kept: the last one is the winning tile by default).
+  // The hand as written, tile by tile (order kept: the last one is the winning tile by default): one
+  // character per card ("chars"), or runs of digits each closed by a suit letter ("runs": 234m55p).
   function tilesOf(text) {
-    if (!NN) return Array.from((text || "").replace(/\s+/g, ""));
+    if (UI.notation === "chars") return Array.from((text || "").replace(/\s+/g, ""));
     var out = [];
-    String(text || "").replace(/\s+/g, "").replace(/(\d+)([mpsz])/g, function (_, digits, suit) {
+    String(text || "").replace(/\s+/g, "").replace(/(\d+)([a-z])/g, function (_, digits, suit) {
       Array.from(digits).forEach(function (d) { out.push(d + suit); });
       return "";
     });
@@ -220,7 +143,7 @@
   }
 
   function writeTiles(tiles) {
-    if (!NN) return tiles.join("");
+    if (UI.notation === "chars") return tiles.join("");
     var out = "";
     tiles.forEach(function (t, i) {
       out += t[0];
@@ -229,29 +152,15 @@
     return out;
   }
 
-  var PALETTE = NN
-    ? ["m", "p", "s", "z"].map(function (s) {
-        var n = s === "z" ? 7 : 9, row = [];
-        for (var r = 1; r <= n; r++) row.push(r + s);
-        return row;
-      })
-    : [Array.from(CFG.small), Array.from(CFG.big)];
-
+  // A tile's or card's face: its parts in reading order (the game's data says which is drawn big).
   function faceHtml(code) {
-    if (NN) {
-      var label = tileLabel(code);
-      var top = code[1] === "z" ? label : label[0], bottom = code[1] === "z" ? "" : label[1];
-      return '<span class="cp-sc-face cp-sc-s' + code[1] + '"><b>' + top + "</b><small>" + bottom + "</small></span>";
-    }
-    var big = CFG.big.indexOf(code) >= 0;
-    var number = (big ? CFG.big : CFG.small).indexOf(code) + 1;
-    var red = CFG.red.indexOf(number) >= 0;
-    // 小/大 first in the text (a reader hears "小一", the button's name), drawn under the card by CSS
-    return '<span class="cp-sc-face' + (red ? " cp-sc-red" : "") + '"><small>' + (big ? "大" : "小") +
-      "</small><b>" + code + "</b></span>";
+    var face = UI.faces[code];
+    return '<span class="cp-sc-face' + (face["class"] ? " " + face["class"] : "") + '">' + face.parts.map(function (p) {
+      return "<" + p[0] + ">" + esc(p[1]) + "</" + p[0] + ">";
+    }).join("") + "</span>";
   }
 
-  function nameOf(code) { return NN ? tileLabel(code) : (CFG.big.indexOf(code) >= 0 ? "大" : "小") + code; }
+  function nameOf(code) { return UI.faces[code].name; }
 
   /* ------------------------------------------------------------------ the form */
 
@@ -273,22 +182,20 @@
     }).join("") + "</select>";
   }
 
-  function pairs(values) { return values.map(function (v) { return [v, v]; }); }
-
-  var MODES = NN ? [["hand", "手牌"]].concat(CFG.meld_kinds.map(function (k) { return ["meld:" + k, k]; }))
-                 : [["hand", "手牌"]].concat(CFG.shown_kinds.map(function (k) { return ["shown:" + k, "亮" + k]; }));
+  // what a tap on the palette does: add to the hand, or ("…:kind") put down a group of that kind
+  var MODES = UI.modes;
   var mode = "hand";
   var pending = [];  // cards tapped for a 吃 not yet complete
 
   function build() {
     var html = [];
     html.push('<section class="cp-sc-section" aria-labelledby="cp-sc-h-hand-' + GAME + '">');
-    html.push('<h2 id="cp-sc-h-hand-' + GAME + '">' + (NN ? "牌" : "手牌与亮牌") + "</h2>");
+    html.push('<h2 id="cp-sc-h-hand-' + GAME + '">' + esc(WORDS.hand_heading) + "</h2>");
     html.push('<div class="cp-sc-modes" role="radiogroup" aria-label="点牌面时">' + MODES.map(function (m, i) {
       return '<label class="cp-sc-mode"><input type="radio" name="cp-sc-mode-' + GAME + '" value="' + esc(m[0]) + '"' +
         (i === 0 ? " checked" : "") + "><span>" + esc(m[1]) + "</span></label>";
     }).join("") + "</div>");
-    html.push('<div class="cp-sc-palette">' + PALETTE.map(function (row) {
+    html.push('<div class="cp-sc-palette">' + UI.palette.map(function (row) {
       return '<div class="cp-sc-row">' + row.map(function (code) {
         return '<button type="button" class="cp-sc-tile" data-add="' + code + '" aria-label="' + esc(nameOf(code)) + '">' +
           faceHtml(code) + "</button>";
@@ -297,40 +204,45 @@
     html.push('<p class="cp-sc-pending" hidden></p>');
     html.push('<div class="cp-sc-handline"><span class="cp-sc-caption">手牌（点一张去掉；最后一张是胡的那张）</span>' +
       '<div class="cp-sc-hand" aria-live="polite"></div></div>');
-    html.push('<div class="cp-sc-handline"><span class="cp-sc-caption">' + (NN ? "碰、杠" : "亮出的牌") + '（点一组去掉）</span>' +
+    html.push('<div class="cp-sc-handline"><span class="cp-sc-caption">' + esc(WORDS.groups_caption) + '（点一组去掉）</span>' +
       '<div class="cp-sc-melds"></div></div>');
-    html.push(field(NN ? "牌码（万 m、筒 p、条 s、字 z，如 234m678m55p）" : "手牌（小字 一…十，大字 壹…拾）",
+    html.push(field(WORDS.text_label,
       '<input id="%ID%" class="cp-sc-text" data-field="hand" autocomplete="off" spellcheck="false">'));
     html.push('<button type="button" class="cp-sc-button" data-action="clear">全部清空</button>');
     html.push("</section>");
 
     html.push('<section class="cp-sc-section" aria-labelledby="cp-sc-h-win-' + GAME + '">');
     html.push('<h2 id="cp-sc-h-win-' + GAME + '">怎么胡</h2><div class="cp-sc-grid">');
-    if (NN) {
-      html.push(field("胡法", select("win", [["", "还没胡：看听哪几张"]].concat(pairs(CFG.methods)))));
-      html.push(field("胡的那张", select("win_tile", [["", "手牌最后一张"]])));
+    html.push(field("胡法", select("win", UI.win_options)));
+    html.push(field("胡的那张", select(UI.tile_field, [["", "手牌最后一张"]])));
+    if (CFG.kong_kinds) {
       html.push('<div class="cp-sc-field cp-sc-chainbox"><span class="cp-sc-caption">连杠（先后顺序）</span>' +
         '<span class="cp-sc-chain"></span>' + CFG.kong_kinds.map(function (k) {
           return '<button type="button" class="cp-sc-button" data-chain="' + k + '">＋' + k + "</button>";
         }).join("") + '<button type="button" class="cp-sc-button" data-chain="">按碰杠自动</button></div>');
-      html.push(field("放炮的人", select("discarder", [["", "上家（默认）"]].concat(pairs(CFG.seats)))));
-      html.push(field("封胡", select("fenghu", pairs(CFG.fenghu))));
-      html.push(field("被封胡的人", select("fenghu_seat", [["", "默认"]].concat(pairs(CFG.seats)))));
-      html.push(field("中码颗数", '<input id="%ID%" type="number" min="0" max="4" inputmode="numeric" data-field="moma_hits">'));
+    }
+    UI.selects.forEach(function (s) { html.push(field(s.label, select(s.field, s.options))); });
+    UI.numbers.forEach(function (n) {
+      html.push(field(n.label, '<input id="%ID%" type="number" min="' + n.min + '" max="' + n.max +
+        '" inputmode="numeric" data-field="' + n.field + '" data-number>'));
+    });
+    if (UI.fishing) {
       html.push('<fieldset class="cp-sc-field"><legend>钓鱼</legend><label><input type="checkbox" data-fish="winner"> 胡家钓中</label>' +
         CFG.seats.map(function (s) { return '<label><input type="checkbox" data-fish="' + s + '"> ' + s + "钓中</label>"; }).join("") +
         "</fieldset>");
-    } else {
-      html.push(field("胡法", select("win", [["", "还没胡：看听哪几张"]].concat(pairs(CFG.wins), [["起手", "起手胡（天胡、三垅、五坎……）"]]))));
-      html.push(field("胡的那张", select("win_card", [["", "手牌最后一张"]])));
-      html.push(field("谁放的炮 / 谁翻的牌", select("from", [["", "—"], ["上家", "上家"], ["下家", "下家"]])));
+    }
+    if (CFG.bao) {
       CFG.seats.forEach(function (seat) {
         html.push(field(seat + "爆牌", '<select id="%ID%" data-bao="' + seat + '">' +
           CFG.bao.map(function (b) { return '<option value="' + b + '">' + b + "</option>"; }).join("") + "</select>"));
       });
-      html.push('<fieldset class="cp-sc-field"><legend>其他</legend>' + CFG.extras.filter(function (e) { return e !== "起手"; }).map(function (e) {
+    }
+    if (CFG.extras) {
+      html.push('<fieldset class="cp-sc-field"><legend>其他</legend>' + CFG.extras.filter(function (e) { return e !== UI.opening; }).map(function (e) {
         return '<label><input type="checkbox" data-extra="' + e + '"> ' + e + "</label>";
       }).join("") + '<label><input type="checkbox" data-field="dealer"> 胡牌者是庄家</label></fieldset>');
+    }
+    if (CFG.gang_kinds) {
       html.push('<div class="cp-sc-field cp-sc-gangbox"><span class="cp-sc-caption">杠分（垅、点招、自招）</span><span class="cp-sc-gang"></span>' +
         '<select aria-label="杠的种类" data-gang="kind">' + CFG.gang_kinds.map(function (k) { return "<option>" + k + "</option>"; }).join("") + "</select>" +
         '<select aria-label="谁杠" data-gang="by">' + CFG.seats.map(function (k) { return "<option>" + k + "</option>"; }).join("") + "</select>" +
@@ -339,9 +251,9 @@
     }
     html.push("</div></section>");
 
-    html.push('<details class="cp-sc-section cp-sc-rules"><summary>' + (NN ? "规则选项（预设与约定）" : "读法（原文可两读之处）") +
+    html.push('<details class="cp-sc-section cp-sc-rules"><summary>' + esc(WORDS.rules_summary) +
       ' <span class="cp-sc-changed"></span></summary><div class="cp-sc-grid">');
-    if (NN) {
+    if (CFG.presets) {
       html.push(field("规则预设", '<select id="%ID%" data-preset>' + CFG.presets.map(function (p) {
         return '<option value="' + esc(p.id) + '">' + esc(p.name) + "</option>";
       }).join("") + "</select>"));
@@ -350,7 +262,8 @@
           return '<option value="' + esc(v[0]) + '">' + esc(v[1]) + (v[0] === o.default ? "（原文）" : "") + "</option>";
         }).join("") + "</select>"));
       });
-    } else {
+    }
+    if (CFG.readings) {
       CFG.readings.forEach(function (r) {
         html.push(field(r.name, '<select id="%ID%" data-reading="' + esc(r.id) + '">' + r.values.map(function (v) {
           return '<option value="' + esc(v[0]) + '" title="' + esc(v[2]) + '">' + esc(v[1]) + (v[0] === r.default ? "（默认）" : "") + "</option>";
@@ -387,39 +300,47 @@
     var tiles = tilesOf(req.hand);
     var winAt = -1;
     if (kindOf(req) === "score") {
-      var chosen = NN ? req.win_tile : req.win_card;
+      var chosen = req[UI.tile_field];
       winAt = chosen ? tiles.lastIndexOf(chosen) : tiles.length - 1;
     }
     $(".cp-sc-hand").innerHTML = tiles.length ? tiles.map(function (t, i) {
       return '<button type="button" class="cp-sc-tile cp-sc-in' + (i === winAt ? " cp-sc-win" : "") + '" data-remove="' + i +
         '" aria-label="去掉' + esc(nameOf(t)) + (i === winAt ? "（胡的那张）" : "") + '">' + faceHtml(t) + "</button>";
     }).join("") : '<span class="cp-small">（空）</span>';
-    var groups = NN ? (req.melds || []) : (req.shown || []);
+    var groups = req[UI.groups] || [];
     $(".cp-sc-melds").innerHTML = groups.length ? groups.map(function (g, i) {
-      var cards = NN ? [g.tile] : tilesOf(g.cards);
+      var cards = UI.group.by === "tile" ? [g.tile] : tilesOf(g.cards);
       return '<button type="button" class="cp-sc-meld" data-unmeld="' + i + '" aria-label="去掉' + esc(g.kind) + " " +
         esc(cards.map(nameOf).join("")) + '"><span class="cp-sc-kind">' + esc(g.kind) + "</span>" + cards.map(faceHtml).join("") + "</button>";
     }).join("") : '<span class="cp-small">（无）</span>';
     var text = $('[data-field="hand"]');
     if (document.activeElement !== text) text.value = req.hand || "";
     var winSel = $('[data-field="win"]');
-    winSel.value = !NN && (req.extras || []).indexOf("起手") >= 0 ? "起手" : (req.win || "");
-    var cardField = NN ? "win_tile" : "win_card";
+    winSel.value = UI.opening && (req.extras || []).indexOf(UI.opening) >= 0 ? UI.opening : (req.win || "");
+    var cardField = UI.tile_field;
     var distinct = tiles.filter(function (t, i) { return tiles.indexOf(t) === i; });
     $('[data-field="' + cardField + '"]').innerHTML = '<option value="">手牌最后一张</option>' + distinct.map(function (t) {
       return '<option value="' + esc(t) + '">' + esc(nameOf(t)) + "</option>";
     }).join("");
     $('[data-field="' + cardField + '"]').value = req[cardField] || "";
-    if (NN) {
-      $(".cp-sc-chain").textContent = req.chain ? req.chain.join("→") : "按碰杠自动";
-      ["discarder", "fenghu_seat"].forEach(function (k) { $('[data-field="' + k + '"]').value = req[k] || ""; });
-      $('[data-field="fenghu"]').value = req.fenghu || CFG.fenghu[0];
-      $('[data-field="moma_hits"]').value = req.moma_hits || 0;
-      var fish = req.fishing || {};
-      $$("[data-fish]").forEach(function (box) {
-        var key = box.getAttribute("data-fish");
-        box.checked = key === "winner" ? !!fish.winner : (fish.payers || []).indexOf(key) >= 0;
-      });
+    if (CFG.kong_kinds) $(".cp-sc-chain").textContent = req.chain ? req.chain.join("→") : "按碰杠自动";
+    UI.selects.forEach(function (f) { $('[data-field="' + f.field + '"]').value = req[f.field] || f.unset || ""; });
+    UI.numbers.forEach(function (n) { $('[data-field="' + n.field + '"]').value = req[n.field] || 0; });
+    var fish = req.fishing || {};
+    $$("[data-fish]").forEach(function (box) {
+      var key = box.getAttribute("data-fish");
+      box.checked = key === "winner" ? !!fish.winner : (fish.payers || []).indexOf(key) >= 0;
+    });
+    $$("[data-bao]").forEach(function (sel) { sel.value = (req.bao || {})[sel.getAttribute("data-bao")] || CFG.bao[0]; });
+    $$("[data-extra]").forEach(function (box) { box.checked = (req.extras || []).indexOf(box.getAttribute("data-extra")) >= 0; });
+    $$('[data-field="dealer"]').forEach(function (box) { box.checked = !!req.dealer; });
+    if (CFG.gang_kinds) {
+      $(".cp-sc-gang").innerHTML = (req.gang || []).map(function (g, i) {
+        return '<button type="button" class="cp-sc-meld" data-ungang="' + i + '" aria-label="去掉这条杠分">' +
+          esc(g.by + g.kind + (g.from ? "（" + g.from + "点）" : "")) + " ×</button>";
+      }).join("");
+    }
+    if (CFG.presets) {
       var rules = typeof req.rules === "string" ? { preset: req.rules } : (req.rules || {});
       var preset = CFG.presets.filter(function (p) { return p.id === rules.preset || p.name === rules.preset; })[0] || CFG.presets[0];
       $("[data-preset]").value = preset.id;
@@ -432,15 +353,8 @@
         if (value !== spec.default) changed++;
       });
       $(".cp-sc-changed").textContent = changed ? "（改了 " + changed + " 项）" : "";
-    } else {
-      $('[data-field="from"]').value = req.from || "";
-      $$("[data-bao]").forEach(function (sel) { sel.value = (req.bao || {})[sel.getAttribute("data-bao")] || CFG.bao[0]; });
-      $$("[data-extra]").forEach(function (box) { box.checked = (req.extras || []).indexOf(box.getAttribute("data-extra")) >= 0; });
-      $('[data-field="dealer"]').checked = !!req.dealer;
-      $(".cp-sc-gang").innerHTML = (req.gang || []).map(function (g, i) {
-        return '<button type="button" class="cp-sc-meld" data-ungang="' + i + '" aria-label="去掉这条杠分">' +
-          esc(g.by + g.kind + (g.from ? "（" + g.from + "点）" : "")) + " ×</button>";
-      }).join("");
+    }
+    if (CFG.readings) {
       var changedR = 0;
       $$("[data-reading]").forEach(function (sel) {
         var id = sel.getAttribute("data-reading");
@@ -452,7 +366,8 @@
     }
     var pend = $(".cp-sc-pending");
     pend.hidden = !pending.length;
-    pend.textContent = pending.length ? "吃：已点 " + pending.map(nameOf).join("") + "，再点 " + (3 - pending.length) + " 张" : "";
+    pend.textContent = pending.length ? mode.split(":")[1] + "：已点 " + pending.map(nameOf).join("") + "，再点 " +
+      (UI.group.picked - pending.length) + " 张" : "";
   }
 
   /* ------------------------------------------------------------------ the answer */
@@ -477,14 +392,16 @@
 
   function showScore(out) {
     var html = ['<p class="cp-sc-total">胡家共收 <strong data-total="' + esc(out.total) + '">' + esc(out.total) + "</strong> 分</p>"];
-    if (NN) {
+    // what the answer holds: a reading of the hand into sets (with its patterns), or groups with their 胡息
+    if (out.reading) {
       html.push('<p>牌型：<span class="cp-sc-patterns">' + out.patterns.map(function (p) {
         return '<span class="cp-badge">' + esc(p) + "</span>";
       }).join(" ") + "</span>（规则核心从牌里找出；" + esc(out.reading.shape) + "：" +
         esc(out.reading.sets.concat(out.reading.pairs.map(function (p) { return "将 " + p; })).join("、")) + "）</p>");
       html.push("<p>胡法：" + esc(out.win) + (out.chain.length ? "，连杠 " + esc(out.chain.join("→")) : "") +
         "；胡牌 " + esc(out.hand_points) + "，杠分 " + esc(out.kong_points) + "</p>");
-    } else {
+    }
+    if (out.groups) {
       html.push('<p>分组：<span class="cp-sc-groups">' + out.groups.map(function (g) {
         return '<span class="cp-badge" title="' + esc(g.rule) + '">' + esc(g.kind + " " + g.cards + " " + g.huxi + "胡" + (g.note ? "（" + g.note + "）" : "")) + "</span>";
       }).join(" ") + "</span></p>");
@@ -493,11 +410,11 @@
           return '<span class="cp-badge">' + esc(p) + "</span>";
         }).join(" ") : "无") + "</span></p>");
     }
-    html.push(paymentsTable(out.payments.concat(NN ? [] : out.gang.payments)));
+    html.push(paymentsTable(out.payments.concat(out.gang ? out.gang.payments : [])));
     html.push("<p>各家净得：" + netLine(out.net) + "</p>");
     html.push('<p class="cp-formula">' + esc(out.formula) + "</p>");
     html.push('<p class="cp-sc-cites">依据：' + out.rules.map(link).join(" ") + "</p>");
-    if (!NN && out.not_in_document.length) {
+    if (out.not_in_document && out.not_in_document.length) {
       html.push('<p class="cp-small">不见于原文的规则：' + out.not_in_document.map(function (n) { return esc(n.title) + "（" + esc(n.source) + "）"; }).join("；") + "</p>");
     }
     return html.join("");
@@ -508,7 +425,7 @@
     if (!list.length) return '<p class="cp-sc-nowait" data-waits="">这手牌还没听：没有哪一张能让它胡。</p>';
     var wins = [];
     list.forEach(function (w) { w.wins.forEach(function (x) { if (wins.indexOf(x.win) < 0) wins.push(x.win); }); });
-    var keys = list.map(function (w) { return NN ? w.tile : w.card; });
+    var keys = list.map(function (w) { return w[UI.wait_key]; });
     var html = ['<p data-waits="' + esc(keys.join(" ")) + '">听 <strong>' + list.length + "</strong> 种牌：" +
       esc(keys.map(nameOf).join("、")) + "。下表是胡每一张、每种胡法胡家共收多少（— 表示这种胡法在这里不成立，悬停看原因）。</p>"];
     html.push('<div class="cp-wide"><table class="cp-table-static cp-sc-waits"><thead><tr><th>胡哪张</th><th>还剩</th>' +
@@ -529,34 +446,42 @@
     return html.join("");
   }
 
-  var lastResult = null;
-
   function bar(text) { $(".cp-sc-bar-text").textContent = text; }
+
+  // The request on screen is sent to the core at once; its answer is drawn when it comes back, unless a
+  // newer request was sent meanwhile. The result box is aria-busy while its answer is on the way.
+  var runs = 0;
 
   function run() {
     writeHash();
     sync();
     var box = $(".cp-sc-result");
-    if (!callPy) { box.innerHTML = '<p class="cp-small">规则核心载入后立即计算。</p>'; return; }
+    var seq = ++runs;
+    if (!coreReady) { box.innerHTML = '<p class="cp-small">规则核心载入后立即计算。</p>'; return Promise.resolve(); }
     if (!req.hand) {
-      box.innerHTML = '<p class="cp-small">先点牌面摆出手牌（或输入' + (NN ? "牌码" : "手牌") + "）。</p>";
+      box.removeAttribute("aria-busy");
+      box.innerHTML = '<p class="cp-small">先点牌面摆出手牌（或输入' + esc(WORDS.hand_word) + "）。</p>";
       bar("先摆出手牌");
-      return;
+      return Promise.resolve();
     }
     var kind = kindOf(req);
-    var answer = callPy(kind, req);
-    lastResult = answer;
-    if (answer.error) {
-      box.innerHTML = '<p class="cp-sc-error" role="alert" data-error="' + esc(answer.error) + '">' + esc(answer.error) + "</p>";
-      bar("不成立：" + answer.error);
-    } else if (kind === "score") {
-      box.innerHTML = showScore(answer.ok);
-      bar("胡家共收 " + answer.ok.total + " 分");
-    } else {
-      box.innerHTML = showWaits(answer.ok);
-      var keys = answer.ok.waits.map(function (w) { return nameOf(NN ? w.tile : w.card); });
-      bar(keys.length ? "听 " + keys.join("、") : "还没听牌");
-    }
+    box.setAttribute("aria-busy", "true");
+    return ask(kind, [req]).then(function (answers) {
+      if (seq !== runs) return;
+      var answer = answers[0];
+      box.removeAttribute("aria-busy");
+      if (answer.error) {
+        box.innerHTML = '<p class="cp-sc-error" role="alert" data-error="' + esc(answer.error) + '">' + esc(answer.error) + "</p>";
+        bar("不成立：" + answer.error);
+      } else if (kind === "score") {
+        box.innerHTML = showScore(answer.ok);
+        bar("胡家共收 " + answer.ok.total + " 分");
+      } else {
+        box.innerHTML = showWaits(answer.ok);
+        var keys = answer.ok.waits.map(function (w) { return nameOf(w[UI.wait_key]); });
+        bar(keys.length ? "听 " + keys.join("、") : "还没听牌");
+      }
+    });
   }
 
   /* ------------------------------------------------------------------ editing */
@@ -568,19 +493,21 @@
       setField("hand", writeTiles(tiles));
       return;
     }
+    // a group: named by one tile, or written out: that many alike at one tap, or cards tapped one by one
     var kind = mode.split(":")[1];
-    if (NN) {
-      setField("melds", (req.melds || []).concat([{ kind: kind, tile: code }]));
+    var groups = req[UI.groups] || [];
+    if (UI.group.by === "tile") {
+      setField(UI.groups, groups.concat([{ kind: kind, tile: code }]));
       return;
     }
-    var size = { "碰": 3, "招": 4, "拢": 4 }[kind];
+    var size = UI.group.alike[kind];
     if (size) {
-      setField("shown", (req.shown || []).concat([{ kind: kind, cards: new Array(size + 1).join(code) }]));
+      setField(UI.groups, groups.concat([{ kind: kind, cards: new Array(size + 1).join(code) }]));
       return;
     }
     pending.push(code);
-    if (pending.length === 3) {
-      setField("shown", (req.shown || []).concat([{ kind: kind, cards: pending.join("") }]));
+    if (pending.length === UI.group.picked) {
+      setField(UI.groups, groups.concat([{ kind: kind, cards: pending.join("") }]));
       pending = [];
     }
   }
@@ -610,7 +537,7 @@
       tiles.splice(Number(b.getAttribute("data-remove")), 1);
       setField("hand", writeTiles(tiles));
     } else if (b.hasAttribute("data-unmeld")) {
-      var key = NN ? "melds" : "shown";
+      var key = UI.groups;
       var list = (req[key] || []).slice();
       list.splice(Number(b.getAttribute("data-unmeld")), 1);
       setField(key, list);
@@ -624,7 +551,7 @@
       setField("gang", gang);
     } else if (b.hasAttribute("data-try")) {
       setField("hand", writeTiles(tilesOf(req.hand).concat([b.getAttribute("data-try")])));
-      req.win = NN ? "自摸" : CFG.wins[0];
+      req.win = UI.try_win;
     } else {
       var action = b.getAttribute("data-action");
       if (action === "clear") { req = {}; pending = []; }
@@ -646,18 +573,28 @@
     var f = t.getAttribute("data-field");
     if (f === "hand") setField("hand", t.value.trim());
     else if (f === "win") {
-      if (!NN) {
-        var extras = (req.extras || []).filter(function (e) { return e !== "起手"; });
-        if (t.value === "起手") { extras.push("起手"); delete req.win; delete req.win_card; delete req.from; }
-        else setField("win", t.value);
+      // an opening-hand win (the game's `opening` extra) has no win method, no winning card, no discarder
+      if (UI.opening) {
+        var extras = (req.extras || []).filter(function (e) { return e !== UI.opening; });
+        if (t.value === UI.opening) {
+          extras.push(UI.opening);
+          delete req.win;
+          delete req[UI.tile_field];
+          if (UI.from) delete req[UI.from.field];
+        } else setField("win", t.value);
         setField("extras", extras);
-        if (t.value === CFG.wins[0]) delete req.from;
-        else if (t.value && !req.from) req.from = "上家";
       } else setField("win", t.value);
-    } else if (f === "moma_hits") setField("moma_hits", Number(t.value) > 0 ? Math.floor(Number(t.value)) : null);
-    else if (f === "fenghu") setField("fenghu", t.value === CFG.fenghu[0] ? null : t.value);
+      // who the win is from, where the game asks it: none for a self-draw, else a default seat
+      if (UI.from) {
+        if (t.value === UI.from.unless) delete req[UI.from.field];
+        else if (t.value && !req[UI.from.field]) req[UI.from.field] = UI.from.default;
+      }
+    } else if (t.hasAttribute("data-number")) setField(f, Number(t.value) > 0 ? Math.floor(Number(t.value)) : null);
     else if (f === "dealer") setField("dealer", t.checked || null);
-    else if (f) setField(f, t.value);
+    else if (f) {
+      var spec0 = UI.selects.filter(function (x) { return x.field === f; })[0];
+      setField(f, spec0 && t.value === spec0.unset ? null : t.value);
+    }
     else if (t.hasAttribute("data-fish")) {
       var fish = { winner: $('[data-fish="winner"]').checked, payers: $$("[data-fish]").filter(function (x) {
         return x.checked && x.getAttribute("data-fish") !== "winner";
@@ -695,23 +632,34 @@
   // The built cheat sheet's grid (Nanning: 牌型 × 胡法; 字牌: each reading's probe hand × 胡法), every cell a
   // concrete request made at build time, priced here by the core under the rules chosen above.
   function sheetRequests() {
-    var extra = NN ? (req.rules ? { rules: req.rules } : {}) : (req.readings ? { readings: req.readings } : {});
+    var extra = {};
+    if (req[UI.rules_key]) extra[UI.rules_key] = req[UI.rules_key];
     return CFG.sheet.map(function (row) {
       return { label: row.label, cells: row.requests.map(function (r) { return r && Object.assign({}, r, extra); }) };
     });
   }
 
   function sheet() {
-    if (!callPy || !CFG.sheet) return;
-    var heads = CFG.sheet_columns;
-    sheetRows = sheetRequests().map(function (row) {
-      return { label: row.label, cells: row.cells.map(function (r) {
-        return r ? callPy("score", r) : { error: "没有这种情形的实例牌" };
-      }) };
+    if (!coreReady || !CFG.sheet) return;
+    var rows = sheetRequests();
+    var cells = [];
+    rows.forEach(function (row) { row.cells.forEach(function (r) { if (r) cells.push(r); }); });
+    ask("score", cells).then(function (answers) {
+      var next = 0;
+      sheetRows = rows.map(function (row) {
+        return { label: row.label, cells: row.cells.map(function (r) {
+          return r ? answers[next++] : { error: "没有这种情形的实例牌" };
+        }) };
+      });
+      showSheet();
     });
+  }
+
+  function showSheet() {
+    var heads = CFG.sheet_columns;
     var html = ['<div class="cp-cheat"><p class="cp-sheet-note">规则：' + esc(describeRules()) +
       '。数字是胡牌者<strong>共收</strong>的分（含杠分）；— 表示这种情形在这套规则下不成立。</p>' +
-      '<table class="cp-table-static cp-grid"><thead><tr><th>' + (NN ? "牌型" : "牌") + "</th>" +
+      '<table class="cp-table-static cp-grid"><thead><tr><th>' + esc(WORDS.sheet_head) + "</th>" +
       heads.map(function (h) { return "<th>" + esc(h) + "</th>"; }).join("") + "</tr></thead><tbody>"];
     sheetRows.forEach(function (row) {
       html.push("<tr><th>" + esc(row.label) + "</th>" + row.cells.map(function (c) {
@@ -725,7 +673,7 @@
   }
 
   function describeRules() {
-    if (NN) {
+    if (CFG.presets) {
       var r = currentRules();
       var preset = CFG.presets.filter(function (p) { return p.id === r.preset; })[0];
       var parts = Object.keys(r.options).map(function (k) {
@@ -791,7 +739,6 @@
     var loading = root.querySelector(".cp-sc-loading");
     if (loading) loading.hidden = true;
     fromHash();
-    if (afterFirstResult) setTimeout(afterFirstResult, 0);
     if ("serviceWorker" in navigator && root.getAttribute("data-sw")) {
       navigator.serviceWorker.register(root.getAttribute("data-sw")).catch(function () {});
     }
@@ -803,9 +750,10 @@
 
   window.caipanScorer = {
     ready: ready,
-    call: function (kind, request) { return callPy(kind, request); },
-    batch: function (kind, requests) { return requests.map(function (r) { return callPy(kind, r); }); },
-    set: function (request) { req = request; pending = []; run(); },
+    // each a promise: the answer, the answers, the request's answer drawn on the page
+    call: function (kind, request) { return ask(kind, [request]).then(function (a) { return a[0]; }); },
+    batch: function (kind, requests) { return ask(kind, requests); },
+    set: function (request) { req = request; pending = []; return run(); },
     request: function () { return JSON.parse(JSON.stringify(req)); },
   };
 })();

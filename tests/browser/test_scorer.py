@@ -170,10 +170,17 @@ def scorer(request, browser, site_url):
     assert not page.problems.any(), page.problems
 
 
+def answered(page) -> None:
+    """Until the answer to the request on screen is drawn (the core answers from its worker; the result
+    box is aria-busy until then)."""
+    page.wait_for_selector(".cp-sc-result:not([aria-busy])", state="attached")
+
+
 def show(page, request: dict) -> None:
     """Put a request in the URL fragment of the open page (the hashchange path a pasted link takes)."""
     page.evaluate("f => { location.hash = f; }", quote(json.dumps(request, ensure_ascii=False)))
     page.wait_for_function("r => JSON.stringify(window.caipanScorer.request()) === JSON.stringify(r)", arg=request)
+    answered(page)
 
 
 def test_at_least_200_random_hands_score_as_in_the_cli(scorer):
@@ -298,6 +305,7 @@ def test_tap_out_the_concealed_qingyise_pengpeng_gangshanghua_on_a_phone(browser
     page.select_option('[data-field="win"]', "杠上花")
     tap(page, '[data-chain="暗杠"]')
     tap(page, '[data-chain="暗杠"]')
+    answered(page)
     assert page.get_attribute("[data-total]", "data-total") == "198"
     patterns = page.inner_text(".cp-sc-patterns")
     assert "门清" in patterns and "清一色" in patterns and "碰碰胡" in patterns

@@ -1,0 +1,157 @@
+/* caipan 裁判: the 计分器's rules core, in a Web Worker (a module worker: Pyodide refuses classic ones).
+ *
+ * The interpreter runs here rather than on the page so that booting it (hundreds of milliseconds of
+ * CPU, seconds on a slow phone) never blocks the page: the form stays usable and paints at once.
+ * scorer.js starts this worker after the page has painted and talks to it by messages:
+ *   page → worker: {type: "start", config}, then {id, kind, requests}
+ *   worker → page: {type: "progress", fraction, text}, {type: "mark", name, at}, {type: "ready", snapshot},
+ *                  {type: "snapshot"}, {type: "failed", message}, {id, answers}
+ * Every answer is the CLI's: the registry's Game.score / Game.waits through rules.request.answer. */
+
+// The wheel is imported in place, as a zip on sys.path (a wheel is one): nothing to unpack.
+const WHEEL_PATH = "/home/pyodide/caipan.whl";
+const GLUE = `
+import json, sys
+sys.path.insert(0, ${JSON.stringify(WHEEL_PATH)})
+from rules import registry
+from rules.request import answer
+def caipan_call(game, kind, text):
+    rules = registry.game(game)
+    result, line = answer(rules.waits if kind == 'waits' else rules.score, text.encode('utf-8'))
+    if result is not None:
+        return '{"ok": ' + result + '}'
+    if line.startswith('error: '):
+        return json.dumps({'error': line.removeprefix('error: ')}, ensure_ascii=False)
+    return json.dumps({'error': line, 'internal': True}, ensure_ascii=False)
+`;
+
+// A second visit starts from a memory snapshot of the interpreter taken in this browser after the
+// first one (the runtime booted, the rules core imported), kept in Cache Storage and never sent
+// anywhere; its key changes with the runtime, the wheel and these scripts. Without it, or if it fails,
+// the runtime boots as on a first visit. (The service worker deletes only caches named "caipan-…".)
+const SNAPSHOTS = "scorer-snapshot";
+
+let config = null;
+let call = null;
+let saveAfterFirstAnswer = null;
+
+function post(message) { self.postMessage(message); }
+
+// For scripts/bench_scorer.py: where a load spends its time, as a mark on the page's own timeline.
+function mark(name) { post({ type: "mark", name, at: performance.timeOrigin + performance.now() }); }
+
+function snapshotKey() { return config.runtime + "snapshot-" + config.snapshot + ".bin"; }
+
+// The cached snapshot's response, or null: its bytes are read while the runtime downloads.
+async function findSnapshot() {
+  if (!self.caches || !config.snapshot) return null;
+  try {
+    return (await (await caches.open(SNAPSHOTS)).match(snapshotKey())) || null;
+  } catch (e) {
+    return null;
+  }
+}
+
+async function saveSnapshot(py) {
+  if (!self.caches || !config.snapshot) return;
+  let bytes;
+  try { bytes = py.makeMemorySnapshot(); } catch (e) { return; }
+  try {
+    const cache = await caches.open(SNAPSHOTS);
+    for (const old of await cache.keys()) if (old.url !== snapshotKey()) await cache.delete(old);
+    await cache.put(snapshotKey(), new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+    post({ type: "snapshot" });
+  } catch (e) { /* no room: the next visit boots as this one did */ }
+}
+
+// Count the bytes of every response while the runtime loads, for the progress bar. The runtime gets
+// the response itself (a copy is counted), so the browser can stream-compile the WebAssembly and keep
+// its compiled code for the next visit.
+function countingFetch(plain, onBytes) {
+  return async function (...args) {
+    const response = await plain.apply(self, args);
+    if (!response.body) return response;
+    const reader = response.clone().body.getReader();
+    (async function pump() {
+      try {
+        for (;;) {
+          const step = await reader.read();
+          if (step.done) return;
+          onBytes(step.value.byteLength);
+        }
+      } catch (e) { /* the copy is only counted */ }
+    })();
+    return response;
+  };
+}
+
+async function start() {
+  const plain = self.fetch;
+  let seen = 0;
+  self.fetch = countingFetch(plain, (n) => {
+    seen += n;
+    post({ type: "progress", fraction: 0.95 * seen / config.bytes, text: "正在下载规则核心" });
+  });
+  try {
+    // the wheel downloads while the runtime starts
+    const wheel = fetch(config.wheel).then((r) => {
+      if (!r.ok) throw new Error("wheel: HTTP " + r.status);
+      return r.arrayBuffer();
+    });
+    const found = findSnapshot();
+    const { loadPyodide } = await import(config.runtime + "pyodide.mjs");
+    // No packages are loaded: the lock file's `info` (checked against the runtime) is in the page data.
+    const boot = (snapshot) => {
+      const options = { indexURL: config.runtime, stdLibURL: config.runtime + config.stdlib,
+                        packageBaseUrl: config.runtime, lockFileContents: { info: config.lock, packages: {} } };
+      if (snapshot) options._loadSnapshot = snapshot.arrayBuffer(); else options._makeSnapshot = true;
+      return loadPyodide(options);
+    };
+    const snapshot = await found;
+    let py = null;
+    let fromSnapshot = !!snapshot;
+    if (snapshot) {
+      mark("caipan-snapshot");
+      try {
+        py = await boot(snapshot);
+      } catch (e) {
+        fromSnapshot = false;
+        caches.delete(SNAPSHOTS).catch(() => {});
+      }
+    }
+    if (!py) py = await boot(null);
+    mark("caipan-runtime");
+    const bytes = await wheel;
+    post({ type: "progress", fraction: 0.97, text: "正在安装规则包" });
+    // the file system is not in a snapshot: the wheel (its rule data, modules not imported yet) goes back
+    py.FS.writeFile(WHEEL_PATH, new Uint8Array(bytes));
+    if (!fromSnapshot) py.runPython(GLUE);
+    const fn = py.globals.get("caipan_call");
+    call = (kind, request) => JSON.parse(fn(config.game, kind, JSON.stringify(request)));
+    if (!fromSnapshot) {
+      call("score", {});  // import the modules once, so the first real answer is quick
+      saveAfterFirstAnswer = () => saveSnapshot(py);
+    }
+    post({ type: "ready", snapshot: fromSnapshot });
+  } catch (err) {
+    post({ type: "failed", message: String(err && err.message || err) });
+  } finally {
+    self.fetch = plain;
+  }
+}
+
+self.onmessage = (event) => {
+  const message = event.data;
+  if (message.type === "start") {
+    config = message.config;
+    start();
+    return;
+  }
+  const answers = message.requests.map((r) => call(message.kind, r));
+  post({ id: message.id, answers });
+  if (saveAfterFirstAnswer) {
+    const save = saveAfterFirstAnswer;
+    saveAfterFirstAnswer = null;
+    setTimeout(save, 0);
+  }
+};
