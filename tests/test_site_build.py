@@ -233,9 +233,10 @@ def test_the_sidebar_lists_each_page_once(built):
 def test_big_files_ship_with_an_identical_gzip_copy(built):
     import gzip
 
-    big = [p for p in built.site.rglob("*") if p.suffix in {".json", ".js", ".css", ".html", ".csv"}
+    big = [p for p in built.site.rglob("*") if p.suffix in {".json", ".js", ".mjs", ".wasm", ".css", ".html", ".csv"}
            and p.stat().st_size >= 100_000]
     assert any(p.name == "nanning_payouts.data.json" for p in big)
+    assert any(p.name == "pyodide.asm.wasm" for p in big)  # the scorer's runtime, the biggest download
     for path in big:
         copy = path.with_name(path.name + ".gz")
         assert copy.exists(), path

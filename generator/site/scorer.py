@@ -23,6 +23,7 @@ names no game.
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import json
 import os
@@ -275,8 +276,24 @@ def vendor(rt: Runtime, site: Path) -> int:
     shutil.copyfile(rt.stdlib, target / STDLIB)
     (site / WHEEL_DIR).mkdir(parents=True, exist_ok=True)
     shutil.copyfile(rt.wheel, site / rt.wheel_url)
+    for name in RUNTIME_FILES:  # the zips (stdlib, wheel) are compressed already
+        shutil.copyfile(gzipped(rt.pyodide / name), target / f"{name}.gz")
     write_service_worker(site)
     return rt.bytes()
+
+
+def gzipped(path: Path) -> Path:
+    """A gzip copy of a runtime file, beside the original in the built site (a static host sends it
+    as is: the 9 MB .wasm goes out as 3 MB), made once and cached under build/gz/ by the file's hash,
+    the same bytes every build."""
+    data = path.read_bytes()
+    out = CACHE / "gz" / f"{hashlib.sha256(data).hexdigest()[:16]}.gz"
+    if not out.is_file():
+        out.parent.mkdir(parents=True, exist_ok=True)
+        part = out.with_suffix(".part")
+        part.write_bytes(gzip.compress(data, 9, mtime=0))
+        part.replace(out)  # whole or not at all: a build stopped halfway leaves no short copy
+    return out
 
 
 def _page_loads(site: Path, page: str) -> list[str]:
