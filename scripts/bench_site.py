@@ -8,7 +8,9 @@ does (name.gz sent with Content-Encoding: gzip when the browser accepts it), the
    750 kbit/s up, 562.5 ms round trip) with the CPU 4× slower: for each page, a fresh browser
    context (empty cache) opens it and the clock stops when the page is usable: the finder shows a
    result, the payout table shows its rows (data-state="ready"), a scorer page has its rules core
-   loaded (data-ready: the Pyodide runtime and the wheel), any other page fires "load".
+   loaded (data-ready: the Pyodide runtime and the wheel), any other page fires "load". The payout
+   pages fetch the rest of their rows after that: the time until every row is in (data-complete,
+   what a filter or a sort waits for) is printed beside.
    Each page is measured --runs times; the median and the slowest are printed.
 2. Filter keystrokes on the largest payout table (all presets), typed one key at a time, unthrottled:
    milliseconds from the key to the first rows laid out (a figure; tests never assert times).
@@ -87,10 +89,15 @@ def serve(site: Path):
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
-def load_times(base: str, pages: list[str], runs: int) -> dict[str, list[float]]:
+COMPLETE = """() => [...document.querySelectorAll('.cp-ptable, .cp-finder')].every(el => el.hasAttribute('data-complete'))"""
+
+
+def load_times(base: str, pages: list[str], runs: int) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
+    """(usable after, every row in after) per page, in seconds."""
     from playwright.sync_api import sync_playwright
 
     out: dict[str, list[float]] = {}
+    complete: dict[str, list[float]] = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         for run in range(runs):
@@ -110,9 +117,12 @@ def load_times(base: str, pages: list[str], runs: int) -> dict[str, list[float]]
                     break
                 page.wait_for_function(USABLE, polling=50, timeout=600_000)  # a scorer: ~14 MB at Slow 4G
                 out.setdefault(page_url, []).append(time.perf_counter() - t0)
+                if page.locator(".cp-ptable, .cp-finder").count():
+                    page.wait_for_function(COMPLETE, polling=50, timeout=600_000)
+                    complete.setdefault(page_url, []).append(time.perf_counter() - t0)
                 context.close()
         browser.close()
-    return out
+    return out, complete
 
 
 KEYSTROKES = """async (query) => {
@@ -196,10 +206,12 @@ def main() -> int:
     server, base = serve(args.site)
     try:
         if not args.only_lighthouse:
-            times = load_times(base, chosen or PAGES, args.runs)
+            times, complete = load_times(base, chosen or PAGES, args.runs)
             print(f"usable after (Slow 4G, CPU {CPU_SLOWDOWN}× slower, 390×844, empty cache; {args.runs} runs):")
             for page_url, values in times.items():
-                print(f"  /{page_url:22} median {statistics.median(values):5.2f} s   slowest {max(values):5.2f} s")
+                rest = complete.get(page_url)
+                print(f"  /{page_url:22} median {statistics.median(values):5.2f} s   slowest {max(values):5.2f} s"
+                      + (f"   every row in: median {statistics.median(rest):5.2f} s" if rest else ""))
             if chosen is None:
                 for game, values in keystrokes(base).items():
                     print(f"filter keystroke on {game}/payouts (all rows): median {statistics.median(values):.1f} ms, "

@@ -186,6 +186,17 @@ def resolve(site: Path, page: Path, url: str) -> tuple[Path, str]:
     return target.resolve(), unquote(parts.fragment)
 
 
+def payout_data(site: Path, game: str) -> tuple[dict, list[dict]]:
+    """What the payout pages' script reads (generator/site/packed.py): (the head, every row in full,
+    decoded from the head's first rows and every part, in table order)."""
+    folder = site / "data"
+    head = json.loads((folder / f"{game}_payouts.data.json").read_text(encoding="utf-8"))
+    rows = []
+    for packed in [head["first"]] + [json.loads((folder / p["src"]).read_text(encoding="utf-8")) for p in head["parts"]]:
+        rows += [dict(zip(head["fields"], (packed["values"][i] for i in row))) for row in packed["rows"]]
+    return head, rows
+
+
 @cache
 def payout_row_ids(site: Path, game: str) -> frozenset[str]:
     path = site / "data" / f"{game}_payouts.json"

@@ -12,7 +12,7 @@ from generator.paths import ROOT
 from generator.site import edition
 from generator.site.data import load
 
-from .conftest import build_into, css_loads, is_external, parse, payout_row_ids, resolve
+from .conftest import build_into, css_loads, is_external, parse, payout_data, payout_row_ids, resolve
 
 NAV_PAGES = ["", "nanning/article/", "nanning/scoring/", "nanning/payouts/", "nanning/finder/",
              "nanning/scorer/", "nanning/cheatsheet/", "zipai/article/", "zipai/scoring/", "zipai/payouts/", "zipai/finder/",
@@ -164,15 +164,42 @@ def test_every_payout_rule_id_links_to_the_article(built):
     from rules.registry import ids
 
     for game in ids():
-        packed = built.site / "data" / f"{game}_payouts.data.json"
-        assert packed.exists(), game
-        data = json.loads(packed.read_text(encoding="utf-8"))
-        cited = {r for row in data["rows"] for r in data["values"][row[data["fields"].index("rules")]]}
+        assert (built.site / "data" / f"{game}_payouts.data.json").exists(), game
+        data, rows = payout_data(built.site, game)
+        cited = {r for row in rows for r in row["rules"]}
         payouts_page = built.site / game / "payouts" / "index.html"
         assert cited
         for rule in cited:
             target, fragment = resolve(built.site, payouts_page, data["links"][rule])
             assert fragment == rule and rule in parse(target).ids, (game, rule, data["links"][rule])
+
+
+def test_the_payout_pages_data_holds_every_row_and_column(built):
+    """The head and the parts together are the generated table: every row, in order, with every
+    field the pages show; the head's choices place each row; the ids file lists every row; each
+    file the head names exists with the size it says."""
+    from rules.registry import ids
+
+    for game in ids():
+        table = json.loads((built.generated / f"{game}_payouts.json").read_text(encoding="utf-8"))
+        head, rows = payout_data(built.site, game)
+        assert [r["id"] for r in rows] == [r["id"] for r in table["rows"]], game
+        fields = [f for f in head["fields"] if f != "terms"]
+        assert {c["key"] for c in table["columns"] + table["dimensions"]} <= set(fields)
+        for mine, theirs in zip(rows, table["rows"]):
+            assert {f: mine[f] for f in fields} == {f: theirs.get(f) for f in fields}, mine["id"]
+        stride = len(head["dimensions"]) + 1
+        choices = [ord(c) - 48 for c in head["choices"]]
+        assert len(choices) == stride * len(rows)
+        for i, row in enumerate(table["rows"]):
+            picked = choices[i * stride:(i + 1) * stride]
+            assert [d["values"][k] for d, k in zip(head["dimensions"], picked)] == [row[d["key"]] for d in head["dimensions"]]
+            assert picked[-1] == (1 if row["feasible"] else 0)
+        listed = json.loads((built.site / "data" / head["ids"]).read_text(encoding="utf-8"))
+        assert listed == [r["id"] for r in table["rows"]]
+        for part in head["parts"]:
+            assert (built.site / "data" / part["src"]).stat().st_size == part["bytes"], part["src"]
+        assert [c["key"] for c in head["table"]][0] == "id" and abs(sum(c["width"] for c in head["table"]) - 100) < 0.1
 
 
 def test_building_twice_gives_identical_bytes(built, tmp_path):
@@ -240,7 +267,9 @@ def test_big_files_ship_with_an_identical_gzip_copy(built):
     for path in big:
         copy = path.with_name(path.name + ".gz")
         assert copy.exists(), path
-        assert gzip.decompress(copy.read_bytes()) == path.read_bytes(), path
+    for copy in built.site.rglob("*.gz"):  # every copy, big or small (a stylesheet every page waits for)
+        assert gzip.decompress(copy.read_bytes()) == copy.with_suffix("").read_bytes(), copy
+    assert (built.site / "assets" / "caipan.css.gz").exists()
 
 
 def test_the_search_index_knows_aliases_and_rule_ids(built):

@@ -13,7 +13,7 @@ from generator.site import charts, edition
 from generator.site.data import load
 from generator.site.render import anchor, md
 
-from .conftest import parse
+from .conftest import parse, payout_data
 
 
 def test_md_escapes_markdown_and_html():
@@ -42,8 +42,8 @@ def test_source_text_cannot_inject_markup(evil_site):
 
 def test_payout_data_is_fetched_as_json_never_run_as_script(evil_site):
     site, _, _ = evil_site
-    data = json.loads((site / "data" / "nanning_payouts.data.json").read_text(encoding="utf-8"))
-    assert any("<script>alert(1)</script>" in str(v) for v in data["values"])  # kept as text
+    _, rows = payout_data(site, "nanning")
+    assert "<script>alert(1)</script>" in rows[0]["formula"]  # kept as text
     html = (site / "nanning" / "payouts" / "index.html").read_text(encoding="utf-8")
     assert "nanning_payouts.data.json" in html and not re.search(r"<script[^>]*_payouts", html)
 

@@ -139,7 +139,7 @@ def steps(ctx) -> list:
         if d.findings is not None:
             lines += [(f"rulings/#{f['id']}", f["id"], f["title"]) for f in d.findings.to_dict("records")]
         postbuild.extend_index(ctx.site, pages.search_aliases(), lines)
-        # after the index is final: the service worker's version hashes what it caches, the search index too
+        # after the pages are final: the service worker's version hashes what it caches
         scorer.vendor(state["runtime"], ctx.site)
         postbuild.precompress(ctx.site)
         size = sum(p.stat().st_size for p in ctx.site.rglob("*") if p.is_file())

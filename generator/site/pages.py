@@ -6,7 +6,6 @@ renders in the browser, so that Python-Markdown never sees them.
 """
 from __future__ import annotations
 
-import json
 import shutil
 import tomllib
 from collections import defaultdict
@@ -24,12 +23,11 @@ from ..findings import KINDS, VERDICTS
 from ..games import ids, modules
 from . import developers
 from .data import SiteData, preset_dimension
-from . import names, scorer
+from . import names, packed, scorer
 from .render import Links, environment
 
 # Folders and files under the docs folder that this module writes (and clears first): these,
 # and a folder per game.
-SCALARS = (str, int, bool, type(None))  # values whose JSON is one to one with the value itself
 OWNED = ["index.md", "rulings.md", "charts.md", "sources", "changelog.md", "data", "developers.md"]
 
 DIFFERENCE_LABELS = {"numbers": "数字不同", "wording": "措辞不同", "punctuation": "标点不同"}
@@ -185,49 +183,23 @@ class Pages:
                 continue
             shutil.copyfile(self.d.payout_path(game, "json"), out / f"{game}_payouts.json")
             bom_copy(self.d.payout_path(game, "csv"), out / f"{game}_payouts.csv")
-            (out / f"{game}_payouts.data.json").write_text(self.payout_script(game, table), encoding="utf-8")
+            for name, text in self.payout_files(game, table).items():
+                (out / name).write_text(text, encoding="utf-8")
 
-    def payout_script(self, game: str, table: dict) -> str:
-        """The payout table for caipan.js (JSON it fetches): packed, with the address of every id its rows cite.
-
-        Rows become arrays of indexes into one list of distinct values (most values
-        repeat across rows and presets), keeping only what the page shows.
-        """
+    def payout_files(self, game: str, table: dict) -> dict[str, str]:
+        """The payout data caipan.js fetches (see packed.py), with the address of every id its rows cite."""
         link = Links(f"{game}/payouts.md", self.targets)
         cited = sorted({r for row in table["rows"] for r in row.get("rules", [])})
         unknown = [r for r in cited if link.rule(r) is None]
         if unknown:
             raise BuildError(f"{game} payouts cite unknown rule ids: {', '.join(unknown[:5])}")
-        fields = list(dict.fromkeys(
-            ["id", "feasible", "reason", "total", "formula", "rules", "payments", "witness"]
-            + [c["key"] for c in table["columns"]] + [d["key"] for d in table["dimensions"]]))
-        fields = [f for f in fields if any(f in row for row in table["rows"])]
-        values: list = []
-        index: dict = {}
-
-        def intern(value) -> int:
-            # Values are told apart by their JSON; a str, int, bool or None is its own key (its
-            # type kept, so 1 and true stay apart), anything else is written out to compare.
-            key = (type(value), value) if type(value) in SCALARS else json.dumps(value, ensure_ascii=False,
-                                                                                   sort_keys=True)
-            if key not in index:
-                index[key] = len(values)
-                values.append(value)
-            return index[key]
-
         aliases = search_aliases().get(game, {})
 
         def terms(row: dict) -> str:
             return " ".join(w for key, words in aliases.items() for w in words.get(str(row.get(key)), []))
 
-        rows = [[intern(row.get(f)) for f in fields] + [intern(terms(row))] for row in table["rows"]]
-        data = {
-            "game": game, "title": table["title"], "columns": table["columns"],
-            "dimensions": table["dimensions"], "preset": (preset_dimension(table) or {}).get("key"),
-            "fields": fields + ["terms"], "values": values, "rows": rows,
-            "links": {r: link.rule(r) for r in cited},
-        }
-        return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+        return packed.files(game, table, {r: link.rule(r) for r in cited}, terms,
+                            (preset_dimension(table) or {}).get("key"))
 
     def sample_row(self) -> tuple[str, dict] | tuple[None, None]:
         """The first game's first feasible row paid by one player for two things (a win and its
@@ -254,8 +226,8 @@ class Pages:
                 self.write(f"{game}/article.md", "article.md.j2", game=game, blocks=blocks, sample=sample,
                            note=self.note(game, f"{game}/article.md", "article"))
             preset = preset_dimension(table) if table else None
-            packed = self.docs / "data" / f"{game}_payouts.data.json"
-            size = packed.stat().st_size if packed.exists() else 0  # for the progress line while it loads
+            head = self.docs / "data" / f"{game}_payouts.data.json"
+            size = head.stat().st_size if head.exists() else 0  # for the progress line while it loads
             self.write(f"{game}/payouts.md", "payouts.md.j2", game=game, table=table, preset=preset,
                        example=example_terms(table) if table else "", data_bytes=size)
             self.write(f"{game}/finder.md", "finder.md.j2", game=game, table=table, data_bytes=size,

@@ -325,10 +325,10 @@ def precache(site: Path) -> list[str]:
     files.add(WORKER)
     files.update(f"{RUNTIME_DIR}/{name}" for name in RUNTIME_FILES + (STDLIB,))
     files.update(str(p.relative_to(site)) for p in (site / WHEEL_DIR).glob("*.whl"))
-    # What the theme's search loads on every page, so an offline page has no failed request.
+    # What the theme's search loads on every page, so an offline page has no failed request. Not the
+    # search index: it is fetched when the search box is opened (lazy-search.js), and cached then.
     files.update(str(p.relative_to(site)) for p in (site / "assets/javascripts/workers").glob("search.*.min.js"))
     files.update(f"assets/javascripts/lunr/min/lunr.{name}.min.js" for name in ("stemmer.support", "multi", "zh"))
-    files.add("search/search_index.json")
     for path in sorted(files):
         if not (site / path).exists() and not (site / path / "index.html").exists():
             raise BuildError(f"the scorer needs {path}, which is not in the built site")
