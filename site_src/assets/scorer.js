@@ -108,8 +108,20 @@
   }
 
   function writeHash() {
+    clearTimeout(hashTimer);
     var text = Object.keys(req).length ? "#" + encodeURIComponent(JSON.stringify(req)) : "";
     if (location.hash !== text) history.replaceState(null, "", location.pathname + location.search + text);
+  }
+
+  // The address follows the page HASH_WAIT ms after the last change (and before the page is left):
+  // history.replaceState takes milliseconds, longer than scoring a hand, so a quick run of taps writes
+  // the address once, after the answer is on screen.
+  var hashTimer = 0;
+  var HASH_WAIT = 100;
+
+  function writeHashSoon() {
+    clearTimeout(hashTimer);
+    hashTimer = setTimeout(writeHash, HASH_WAIT);
   }
 
   function kindOf(r) {
@@ -296,6 +308,27 @@
   function $(sel) { return root.querySelector(sel); }
   function $$(sel) { return Array.prototype.slice.call(root.querySelectorAll(sel)); }
 
+  // A part of the form (drawn by this script only) is rewritten only when what it shows has changed:
+  // rewriting it costs the browser a new layout, which is most of the time a rescoring takes.
+  function show(el, html) {
+    if (el.caipanHtml === html) return;
+    el.caipanHtml = html;
+    el.innerHTML = html;
+  }
+
+  // Setting a control or a text, even to what it already shows, makes the browser style and lay it out anew.
+  function setValue(el, value) {
+    if (el.value !== String(value)) el.value = value;
+  }
+
+  function setChecked(el, on) {
+    if (el.checked !== on) el.checked = on;
+  }
+
+  function setText(el, text) {
+    if (el.textContent !== text) el.textContent = text;
+  }
+
   function sync() {
     var tiles = tilesOf(req.hand);
     var winAt = -1;
@@ -303,71 +336,71 @@
       var chosen = req[UI.tile_field];
       winAt = chosen ? tiles.lastIndexOf(chosen) : tiles.length - 1;
     }
-    $(".cp-sc-hand").innerHTML = tiles.length ? tiles.map(function (t, i) {
+    show($(".cp-sc-hand"), tiles.length ? tiles.map(function (t, i) {
       return '<button type="button" class="cp-sc-tile cp-sc-in' + (i === winAt ? " cp-sc-win" : "") + '" data-remove="' + i +
         '" aria-label="去掉' + esc(nameOf(t)) + (i === winAt ? "（胡的那张）" : "") + '">' + faceHtml(t) + "</button>";
-    }).join("") : '<span class="cp-small">（空）</span>';
+    }).join("") : '<span class="cp-small">（空）</span>');
     var groups = req[UI.groups] || [];
-    $(".cp-sc-melds").innerHTML = groups.length ? groups.map(function (g, i) {
+    show($(".cp-sc-melds"), groups.length ? groups.map(function (g, i) {
       var cards = UI.group.by === "tile" ? [g.tile] : tilesOf(g.cards);
       return '<button type="button" class="cp-sc-meld" data-unmeld="' + i + '" aria-label="去掉' + esc(g.kind) + " " +
         esc(cards.map(nameOf).join("")) + '"><span class="cp-sc-kind">' + esc(g.kind) + "</span>" + cards.map(faceHtml).join("") + "</button>";
-    }).join("") : '<span class="cp-small">（无）</span>';
+    }).join("") : '<span class="cp-small">（无）</span>');
     var text = $('[data-field="hand"]');
-    if (document.activeElement !== text) text.value = req.hand || "";
+    if (document.activeElement !== text) setValue(text, req.hand || "");
     var winSel = $('[data-field="win"]');
-    winSel.value = UI.opening && (req.extras || []).indexOf(UI.opening) >= 0 ? UI.opening : (req.win || "");
+    setValue(winSel, UI.opening && (req.extras || []).indexOf(UI.opening) >= 0 ? UI.opening : (req.win || ""));
     var cardField = UI.tile_field;
     var distinct = tiles.filter(function (t, i) { return tiles.indexOf(t) === i; });
-    $('[data-field="' + cardField + '"]').innerHTML = '<option value="">手牌最后一张</option>' + distinct.map(function (t) {
+    show($('[data-field="' + cardField + '"]'), '<option value="">手牌最后一张</option>' + distinct.map(function (t) {
       return '<option value="' + esc(t) + '">' + esc(nameOf(t)) + "</option>";
-    }).join("");
-    $('[data-field="' + cardField + '"]').value = req[cardField] || "";
-    if (CFG.kong_kinds) $(".cp-sc-chain").textContent = req.chain ? req.chain.join("→") : "按碰杠自动";
-    UI.selects.forEach(function (f) { $('[data-field="' + f.field + '"]').value = req[f.field] || f.unset || ""; });
-    UI.numbers.forEach(function (n) { $('[data-field="' + n.field + '"]').value = req[n.field] || 0; });
+    }).join(""));
+    setValue($('[data-field="' + cardField + '"]'), req[cardField] || "");
+    if (CFG.kong_kinds) setText($(".cp-sc-chain"), req.chain ? req.chain.join("→") : "按碰杠自动");
+    UI.selects.forEach(function (f) { setValue($('[data-field="' + f.field + '"]'), req[f.field] || f.unset || ""); });
+    UI.numbers.forEach(function (n) { setValue($('[data-field="' + n.field + '"]'), req[n.field] || 0); });
     var fish = req.fishing || {};
     $$("[data-fish]").forEach(function (box) {
       var key = box.getAttribute("data-fish");
-      box.checked = key === "winner" ? !!fish.winner : (fish.payers || []).indexOf(key) >= 0;
+      setChecked(box, key === "winner" ? !!fish.winner : (fish.payers || []).indexOf(key) >= 0);
     });
-    $$("[data-bao]").forEach(function (sel) { sel.value = (req.bao || {})[sel.getAttribute("data-bao")] || CFG.bao[0]; });
-    $$("[data-extra]").forEach(function (box) { box.checked = (req.extras || []).indexOf(box.getAttribute("data-extra")) >= 0; });
-    $$('[data-field="dealer"]').forEach(function (box) { box.checked = !!req.dealer; });
+    $$("[data-bao]").forEach(function (sel) { setValue(sel, (req.bao || {})[sel.getAttribute("data-bao")] || CFG.bao[0]); });
+    $$("[data-extra]").forEach(function (box) { setChecked(box, (req.extras || []).indexOf(box.getAttribute("data-extra")) >= 0); });
+    $$('[data-field="dealer"]').forEach(function (box) { setChecked(box, !!req.dealer); });
     if (CFG.gang_kinds) {
-      $(".cp-sc-gang").innerHTML = (req.gang || []).map(function (g, i) {
+      show($(".cp-sc-gang"), (req.gang || []).map(function (g, i) {
         return '<button type="button" class="cp-sc-meld" data-ungang="' + i + '" aria-label="去掉这条杠分">' +
           esc(g.by + g.kind + (g.from ? "（" + g.from + "点）" : "")) + " ×</button>";
-      }).join("");
+      }).join(""));
     }
     if (CFG.presets) {
       var rules = typeof req.rules === "string" ? { preset: req.rules } : (req.rules || {});
       var preset = CFG.presets.filter(function (p) { return p.id === rules.preset || p.name === rules.preset; })[0] || CFG.presets[0];
-      $("[data-preset]").value = preset.id;
+      setValue($("[data-preset]"), preset.id);
       var changed = 0;
       $$("[data-option]").forEach(function (sel) {
         var key = sel.getAttribute("data-option");
         var spec = CFG.options.filter(function (o) { return o.key === key; })[0];
         var value = (rules.options || {})[key] || preset.options[key] || spec.default;
-        sel.value = value;
+        setValue(sel, value);
         if (value !== spec.default) changed++;
       });
-      $(".cp-sc-changed").textContent = changed ? "（改了 " + changed + " 项）" : "";
+      setText($(".cp-sc-changed"), changed ? "（改了 " + changed + " 项）" : "");
     }
     if (CFG.readings) {
       var changedR = 0;
       $$("[data-reading]").forEach(function (sel) {
         var id = sel.getAttribute("data-reading");
         var spec = CFG.readings.filter(function (r) { return r.id === id; })[0];
-        sel.value = (req.readings || {})[id] || spec.default;
+        setValue(sel, (req.readings || {})[id] || spec.default);
         if (sel.value !== spec.default) changedR++;
       });
-      $(".cp-sc-changed").textContent = changedR ? "（改了 " + changedR + " 处）" : "";
+      setText($(".cp-sc-changed"), changedR ? "（改了 " + changedR + " 处）" : "");
     }
     var pend = $(".cp-sc-pending");
-    pend.hidden = !pending.length;
-    pend.textContent = pending.length ? mode.split(":")[1] + "：已点 " + pending.map(nameOf).join("") + "，再点 " +
-      (UI.group.picked - pending.length) + " 张" : "";
+    if (pend.hidden !== !pending.length) pend.hidden = !pending.length;
+    setText(pend, pending.length ? mode.split(":")[1] + "：已点 " + pending.map(nameOf).join("") + "，再点 " +
+      (UI.group.picked - pending.length) + " 张" : "");
   }
 
   /* ------------------------------------------------------------------ the answer */
@@ -446,29 +479,38 @@
     return html.join("");
   }
 
-  function bar(text) { $(".cp-sc-bar-text").textContent = text; }
+  function bar(text) { setText($(".cp-sc-bar-text"), text); }
 
-  // The request on screen is sent to the core at once; its answer is drawn when it comes back, unless a
-  // newer request was sent meanwhile. The result box is aria-busy while its answer is on the way.
+  // The request on screen is sent to the core at once, and the form and the answer are drawn together
+  // when it comes back (one layout per change, not one for the form and one for the answer), unless a
+  // newer request was sent meanwhile. A slow answer (waits, a busy phone) does not hold up the form:
+  // it is drawn after FORM_WAIT ms, and the result box is aria-busy until the answer is in.
   var runs = 0;
+  var FORM_WAIT = 50;
 
   function run() {
-    writeHash();
-    sync();
+    writeHashSoon();
     var box = $(".cp-sc-result");
     var seq = ++runs;
-    if (!coreReady) { box.innerHTML = '<p class="cp-small">规则核心载入后立即计算。</p>'; return Promise.resolve(); }
-    if (!req.hand) {
+    if (!coreReady || !req.hand) {
+      sync();
       box.removeAttribute("aria-busy");
-      box.innerHTML = '<p class="cp-small">先点牌面摆出手牌（或输入' + esc(WORDS.hand_word) + "）。</p>";
-      bar("先摆出手牌");
+      box.innerHTML = coreReady ? '<p class="cp-small">先点牌面摆出手牌（或输入' + esc(WORDS.hand_word) + "）。</p>"
+        : '<p class="cp-small">规则核心载入后立即计算。</p>';
+      if (coreReady) bar("先摆出手牌");
       return Promise.resolve();
     }
     var kind = kindOf(req);
-    box.setAttribute("aria-busy", "true");
+    var slow = setTimeout(function () {
+      if (seq !== runs) return;
+      sync();
+      box.setAttribute("aria-busy", "true");
+    }, FORM_WAIT);
     return ask(kind, [req]).then(function (answers) {
+      clearTimeout(slow);
       if (seq !== runs) return;
       var answer = answers[0];
+      sync();
       box.removeAttribute("aria-busy");
       if (answer.error) {
         box.innerHTML = '<p class="cp-sc-error" role="alert" data-error="' + esc(answer.error) + '">' + esc(answer.error) + "</p>";
@@ -716,6 +758,7 @@
   /* ------------------------------------------------------------------ start */
 
   function fromHash() {
+    clearTimeout(hashTimer);  // the address now says what to show
     var value = readHash();
     if (value === null) {
       req = {};
@@ -731,6 +774,7 @@
   root.addEventListener("change", onChange);
   $('[data-field="hand"]').addEventListener("input", function (e) { setField("hand", e.target.value.trim()); run(); });
   window.addEventListener("hashchange", fromHash);
+  window.addEventListener("pagehide", writeHash);
   req = readHash() || {};
   sync();
 

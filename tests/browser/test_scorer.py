@@ -8,7 +8,7 @@ import random
 import re
 import subprocess
 import sys
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 import pytest
 
@@ -309,8 +309,10 @@ def test_tap_out_the_concealed_qingyise_pengpeng_gangshanghua_on_a_phone(browser
     assert page.get_attribute("[data-total]", "data-total") == "198"
     patterns = page.inner_text(".cp-sc-patterns")
     assert "门清" in patterns and "清一色" in patterns and "碰碰胡" in patterns
-    state = page.evaluate("window.caipanScorer.request()")
-    assert nn_score(state)["total"] == 198  # the URL holds the very request the CLI reads
+    # the address follows the page (written once the taps pause) and holds the very request the CLI reads
+    page.wait_for_function("decodeURIComponent(location.hash.slice(1)) === JSON.stringify(window.caipanScorer.request())")
+    state = json.loads(unquote(page.evaluate("location.hash.slice(1)")))
+    assert nn_score(state)["total"] == 198
     assert json.loads(cli("nanning", state).stdout)["total"] == 198
     # the total stays in view at the bottom of the screen, and nothing is wider than the phone
     bar = page.locator(".cp-sc-bar").bounding_box()
