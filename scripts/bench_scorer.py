@@ -99,8 +99,8 @@ def requests_for(game: str, n: int, rnd: random.Random) -> list[dict]:
 
 
 # When the total is first in the page, on the page's own clock (from its navigation start): the harness's
-# clock (from goto to Playwright seeing it) also counts Playwright's own latency, which grows when the
-# page runs a worker that Playwright instruments.
+# clock (from goto to Playwright seeing it, checked every frame) also counts the navigation request and
+# Playwright's round trips.
 DRAWN = """new MutationObserver((_, observer) => {
     if (document.querySelector('[data-total]')) { window.__caipanDrawn = performance.now(); observer.disconnect(); }
 }).observe(document, {subtree: true, childList: true});"""
@@ -115,7 +115,9 @@ def open_first_result(context, url: str) -> tuple[float, float, dict]:
     page.on("requestfinished", lambda request: finished.append(request))  # a worker's requests too
     t0 = time.perf_counter()
     page.goto(url)
-    page.wait_for_selector("[data-total]", timeout=300_000)
+    # Checked every frame: `wait_for_selector` polls at growing intervals (up to 500 ms apart), which
+    # would add up to half a second to a warm load that is over in less than one.
+    page.wait_for_function("!!document.querySelector('[data-total]')", polling="raf", timeout=300_000)
     seconds = time.perf_counter() - t0
     drawn = page.evaluate("window.__caipanDrawn") / 1000
     marks = page.evaluate("""() => Object.fromEntries(performance.getEntriesByType('mark')
