@@ -508,8 +508,17 @@ def specials(concealed: list[int], shown: tuple[Group, ...], opening: bool, conf
         >>> specials(list(counts(config().rules.deck.parse("三三三四四四五五五六六六七七七"))), (), True, config())
         (<Special.WUKAN: '五坎'>,)
     """
-    longs = len([g for g in shown if g.kind is GroupKind.LONG])
-    return patterns(longs, len([n for n in concealed if n >= 3]), opening, config)
+    return patterns(len([g for g in shown if g.kind is GroupKind.LONG]), kans_held(concealed), opening, config)
+
+
+def kans_held(concealed: list[int]) -> int:
+    """How many kinds are held three (or four) alike among the concealed cards: the 坎 of `patterns`.
+
+    Examples:
+        >>> kans_held([3, 0, 4, 2] + [0] * 16)
+        2
+    """
+    return len([n for n in concealed if n >= 3])
 
 
 def patterns(longs: int, kans: int, opening: bool, config: Config) -> tuple[Special, ...]:

@@ -20,7 +20,9 @@ from .analysis import (
     best_partial,
     complete_splits,
     groups_of,
+    kans_held,
     locked_kans,
+    patterns,
     pattern_groups,
     specials,
     splitter,
@@ -190,7 +192,7 @@ def check_hand(hand: Hand, c: Circumstances, config: Config) -> None:
             raise RuleError(f"four {deck.char(Card(four))} dealt are a 拢 and must be shown", rule="zp-1-longpai-r1")
     elif hand.win_card is None or not hand.concealed_count[hand.win_card.index]:  # by count: no Card compared
         raise RuleError("the winning card must be one of the concealed cards in `hand`")
-    else:
+    elif deck.copies in hand.concealed_count:
         _no_hidden_four(hand, config)
 
 
@@ -201,7 +203,7 @@ def _no_hidden_four(hand: Hand, config: Config) -> None:
     fourth: 如果能胡就胡，破招胡也可以 (zp-1-zhaopai-r2)."""
     deck = config.rules.deck
     concealed = hand.concealed_count
-    for index, n in enumerate(concealed) if deck.copies in concealed else ():
+    for index, n in enumerate(concealed):
         if n == deck.copies and index != hand.win_card.index:
             char = deck.char(Card(index))
             raise RuleError(f"four {char} held concealed: the fourth to a 坎 must be 招'd (or shown as a 拢 when"
@@ -377,7 +379,8 @@ def score(hand: Hand, c: Circumstances, config: Config) -> Scored:
     """
     check_hand(hand, c, config)
     found, win, locked = _split(hand, c, config)
-    held = specials(hand.concealed_count, hand.shown, c.win is Win.OPENING, config)
+    # the opening patterns (`specials`), with the 拢 already counted
+    held = patterns(hand.on_table.longs, kans_held(hand.concealed_count), c.win is Win.OPENING, config)
     if not found.mask and not held:
         raise RuleError("not a winning hand: the cards do not all go into groups "
                         "(7 groups of three, or 6 groups and a pair when there is a 招 or 拢; 不见于原文)",
