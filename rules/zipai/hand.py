@@ -279,9 +279,13 @@ def _split(hand: Hand, c: Circumstances, config: Config) -> tuple[Splits, int | 
 
 def _reading(hand: Hand, found: Splits, outcome: Outcome, config: Config) -> Reading:
     """The reading of one outcome of the concealed cards' splits, with the shown groups."""
-    table = hand.on_table
-    return Reading(outcome[0] + table.huxi, outcome[1] and table.lielie, table.fours, None,
-                   partial(_regular, hand, found, outcome, config))
+    huxi, lielie = _with_shown(outcome, hand.on_table)
+    return Reading(huxi, lielie, hand.on_table.fours, None, partial(_regular, hand, found, outcome, config))
+
+
+def _with_shown(outcome: Outcome, table: OnTable) -> Outcome:
+    """The (胡息, 列列) of the whole hand when its concealed cards split with this outcome."""
+    return outcome[0] + table.huxi, outcome[1] and table.lielie
 
 
 def _regular(hand: Hand, found, outcome: tuple[int, bool], config: Config) -> Arrangement:
@@ -389,10 +393,9 @@ def score(hand: Hand, c: Circumstances, config: Config) -> Scored:
     table = hand.on_table
     # The best so far: (rank, what makes its reading, its facts, its settlement)
     best: tuple[tuple, Outcome | Reading, HandFacts, Settlement] | None = None
-    # A regular reading by its outcome, an opening pattern's already made
+    # A regular reading by its outcome (a plain tuple), an opening pattern's already made
     weighed: list[tuple[Outcome | Reading, HandFacts]] = [
-        (outcome, _facts(outcome[0] + table.huxi, outcome[1] and table.lielie, table.fours, None, counted))
-        for outcome in found.outcomes]
+        (outcome, _facts(*_with_shown(outcome, table), table.fours, None, counted)) for outcome in found.outcomes]
     weighed += [(r, _facts(r.huxi, r.lielie, r.fours, r.special, counted))
                 for r in (_special(special, hand, win, locked, config) for special in held)]
     for made, f in weighed:
