@@ -11,9 +11,11 @@ timed on counts another side read):
 - `port split`: the port's `get_huxi` (most 胡息, or -1: cannot win);
 - `core split`: the core's best split (`rules.zipai.analysis.complete_splits`
   under the default readings: every (胡息, 列列) a complete split gives);
-- `port+score`: the port's 胡息, then the same settlement work the core does on
-  it: reading the red cards and 归 off the cards (`count_hand`), then `settle`
-  (the port has no scoring of its own, so this is added, timed, on its side);
+- `port+score`: from the same `Hand` as `core score` (its counts and what its
+  shown groups bring are read in the timer, as `score` must), the port's 胡息,
+  then the same settlement work the core does on it: reading the red cards and
+  归 off the cards (`count_hand`), then `settle` (the port has no scoring of its
+  own, so this is added, timed, on its side);
 - `core score`: `rules.zipai.hand.score`: check, best split, 名堂 and payments;
 - `core score+groups`: the same, and the groups of the chosen split, which `score`
   builds only when asked (`Scored.arrangement`; the port never lists groups).
@@ -53,8 +55,7 @@ hands = []
 for concealed, shown in drawn:
     groups = tuple(shown_group(kind, tuple(Card(i) for i in cards), cfg.rules) for kind, cards in shown)
     cards = tuple(Card(i) for i in concealed)
-    hands.append((Hand(cards, groups, cards[-1]), counts(cards), sum(g.huxi for g in groups),
-                  1 if any(g.is_four for g in groups) else 0, sum(g.is_four for g in groups)))
+    hands.append((Hand(cards, groups, cards[-1]), counts(cards), 1 if any(g.is_four for g in groups) else 0))
 zimo = Circumstances(Win.ZIMO)
 low = cfg.rules.min_huxi.value
 
@@ -69,16 +70,19 @@ def port_split(hands):
 
 
 def core_split(hands):
-    return [complete_splits(c, pairs, locked_kans(c, None, cfg), None, cfg) for _, c, _, pairs, _ in hands]
+    return [complete_splits(c, pairs, locked_kans(c, None, cfg), None, cfg) for _, c, pairs in hands]
 
 
 def port_score(hands):
+    # From the hand, as `score` starts: its counts and what its shown groups bring are read here, timed.
     out = 0
-    for h, c, shown, pairs, fours in hands:
-        huxi = get_huxi(c, values)
-        if huxi >= 0 and huxi + shown >= low:
+    for h, *_ in hands:
+        table = h.on_table
+        huxi = get_huxi(h.concealed_count, values)
+        if huxi >= 0 and huxi + table.huxi >= low:
             k = count_hand(h, cfg)
-            out += settle(HandFacts(huxi + shown, k.red, k.red_concealed, False, k.gui, fours), zimo, cfg).total
+            out += settle(HandFacts(huxi + table.huxi, k.red, k.red_concealed, False, k.gui, table.fours),
+                          zimo, cfg).total
     return out
 
 

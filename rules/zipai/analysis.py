@@ -155,10 +155,14 @@ class Splitter:
             for row in self.options)
         self.kan = tuple(self.value(GroupKind.KAN, (i, i, i)) for i in range(KINDS))
         self.peng = tuple(self.value(GroupKind.PENG, (i, i, i)) for i in range(KINDS))
-        # What `best_partial` tries (`_options` with no pair, and the loose card): (cards, need, 胡息, is 坎)
+        # What `best_partial` tries (`_options` with no pair, and the loose card): (cards, need, 胡息, is 坎).
+        # `loose` wants only the most 胡息, so it leaves out a group that brings no more than its
+        # cards left loose would, with the winning card or without (a 坎 with it is a 碰).
+        san = tuple(self.value(GroupKind.SAN, (i,)) for i in range(KINDS))
         self.loose_options = tuple(
-            tuple((cards, need, huxi, is_kan) for cards, need, huxi, _, is_pair, is_kan in row if not is_pair)
-            + (((i,), (), self.value(GroupKind.SAN, (i,)), False),)
+            tuple((cards, need, huxi, is_kan) for cards, need, huxi, _, is_pair, is_kan in row
+                  if not is_pair and max(huxi, self.peng[i] if is_kan else huxi) > sum([san[k] for k in cards]))
+            + (((i,), (), san[i], False),)
             for i, row in enumerate(self.options))
 
     def group(self, kind: GroupKind, cards: tuple[int, ...]) -> Group:
@@ -246,7 +250,8 @@ class Splitter:
 
     def loose(self, counts: tuple[int, ...], win: int | None, locked: tuple[int, ...]) -> int:
         """The 胡息 of `best_partial`'s split (cards may stay loose), found by the same search
-        on this table of values, without making groups: choosing a reading needs only this.
+        on this table of values (less the groups that cannot bring more than loose cards),
+        without making groups: choosing a reading needs only this.
 
         Examples:
             >>> from rules.zipai.cards import counts
@@ -503,8 +508,17 @@ def specials(concealed: list[int], shown: tuple[Group, ...], opening: bool, conf
         >>> specials(list(counts(config().rules.deck.parse("三三三四四四五五五六六六七七七"))), (), True, config())
         (<Special.WUKAN: '五坎'>,)
     """
-    longs = len([g for g in shown if g.kind is GroupKind.LONG])
-    return patterns(longs, len([n for n in concealed if n >= 3]), opening, config)
+    return patterns(len([g for g in shown if g.kind is GroupKind.LONG]), kans_held(concealed), opening, config)
+
+
+def kans_held(concealed: list[int]) -> int:
+    """How many kinds are held three (or four) alike among the concealed cards: the 坎 of `patterns`.
+
+    Examples:
+        >>> kans_held([3, 0, 4, 2] + [0] * 16)
+        2
+    """
+    return len([n for n in concealed if n >= 3])
 
 
 def patterns(longs: int, kans: int, opening: bool, config: Config) -> tuple[Special, ...]:

@@ -14,11 +14,15 @@ from functools import partial
 from ..errors import RuleError
 from .analysis import (
     Arrangement,
+    Outcome,
     Special,
+    Splits,
     best_partial,
     complete_splits,
     groups_of,
+    kans_held,
     locked_kans,
+    patterns,
     pattern_groups,
     specials,
     splitter,
@@ -188,7 +192,7 @@ def check_hand(hand: Hand, c: Circumstances, config: Config) -> None:
             raise RuleError(f"four {deck.char(Card(four))} dealt are a 拢 and must be shown", rule="zp-1-longpai-r1")
     elif hand.win_card is None or not hand.concealed_count[hand.win_card.index]:  # by count: no Card compared
         raise RuleError("the winning card must be one of the concealed cards in `hand`")
-    else:
+    elif deck.copies in hand.concealed_count:
         _no_hidden_four(hand, config)
 
 
@@ -199,7 +203,7 @@ def _no_hidden_four(hand: Hand, config: Config) -> None:
     fourth: 如果能胡就胡，破招胡也可以 (zp-1-zhaopai-r2)."""
     deck = config.rules.deck
     concealed = hand.concealed_count
-    for index, n in enumerate(concealed) if deck.copies in concealed else ():
+    for index, n in enumerate(concealed):
         if n == deck.copies and index != hand.win_card.index:
             char = deck.char(Card(index))
             raise RuleError(f"four {char} held concealed: the fourth to a 坎 must be 招'd (or shown as a 拢 when"
@@ -251,6 +255,16 @@ def readings(hand: Hand, c: Circumstances, config: Config) -> list[Reading]:
         >>> len(readings(hand, c, config)), readings(hand, c, config)[0].huxi
         (1, 23)
     """
+    found, win, locked = _split(hand, c, config)
+    out = [_reading(hand, found, outcome, config) for outcome in found.outcomes]
+    for special in specials(hand.concealed_count, hand.shown, c.win is Win.OPENING, config):
+        out.append(_special(special, hand, win, locked, config))
+    return out
+
+
+def _split(hand: Hand, c: Circumstances, config: Config) -> tuple[Splits, int | None, tuple[int, ...]]:
+    """The complete splits of the concealed cards, with the winning card's kind when it counts
+    as another player's (its 坎 a 碰) and the locked 坎."""
     concealed = hand.concealed_count
     from_other = c.win is Win.DIANPAO or c.win is Win.WALL
     other = hand.win_card.index if from_other and hand.win_card is not None else None
@@ -258,16 +272,20 @@ def readings(hand: Hand, c: Circumstances, config: Config) -> list[Reading]:
     # (ext-zp-win-card), unless reading zp-r-win-card-triplet says 坎.
     win = other if config.readings.win_card_triplet == "peng" else None
     locked = locked_kans(concealed, other, config)
-    table = hand.on_table
-    pairs = 1 if table.fours else 0
+    pairs = 1 if hand.on_table.fours else 0
     peng = win if win is not None and concealed[win] == 3 else None
-    found = complete_splits(concealed, pairs, locked, peng, config)
-    out = [Reading(huxi + table.huxi, lielie and table.lielie, table.fours, None,
-                   partial(_regular, hand, found, (huxi, lielie), config))
-           for huxi, lielie in found.outcomes]
-    for special in specials(concealed, hand.shown, c.win is Win.OPENING, config):
-        out.append(_special(special, hand, win, locked, config))
-    return out
+    return complete_splits(concealed, pairs, locked, peng, config), win, locked
+
+
+def _reading(hand: Hand, found: Splits, outcome: Outcome, config: Config) -> Reading:
+    """The reading of one outcome of the concealed cards' splits, with the shown groups."""
+    huxi, lielie = _with_shown(outcome, hand.on_table)
+    return Reading(huxi, lielie, hand.on_table.fours, None, partial(_regular, hand, found, outcome, config))
+
+
+def _with_shown(outcome: Outcome, table: OnTable) -> Outcome:
+    """The (胡息, 列列) of the whole hand when its concealed cards split with this outcome."""
+    return outcome[0] + table.huxi, outcome[1] and table.lielie
 
 
 def _regular(hand: Hand, found, outcome: tuple[int, bool], config: Config) -> Arrangement:
@@ -340,22 +358,21 @@ def facts(reading: Reading | Arrangement, hand: Hand, config: Config, counted: C
         HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1, complete=True, special=None)
     """
     counted = counted or count_hand(hand, config)
-    complete = reading.special is None
-    return HandFacts(
-        huxi=reading.huxi,
-        red=counted.red,
-        red_concealed=counted.red_concealed,
-        lielie=reading.lielie and complete,
-        gui=counted.gui,
-        fours=reading.fours,
-        complete=complete,
-        special=reading.special,
-    )
+    return _facts(reading.huxi, reading.lielie, reading.fours, reading.special, counted)
+
+
+def _facts(huxi: int, lielie: bool, fours: int, special: Special | None, counted: Counted) -> HandFacts:
+    complete = special is None
+    return HandFacts(huxi, counted.red, counted.red_concealed, lielie and complete, counted.gui, fours, complete,
+                     special)
 
 
 def score(hand: Hand, c: Circumstances, config: Config) -> Scored:
     """The best-paying reading of the hand, settled (ext-zp-best); ties: more 胡息, then a
     regular hand before an opening pattern, then 列列.
+
+    The readings are weighed in the order `readings` lists them, but a regular one is made
+    (`Reading`) only if it is chosen: weighing needs its (胡息, 列列) alone.
 
     Examples:
         >>> from rules.zipai.cli import parse
@@ -365,26 +382,36 @@ def score(hand: Hand, c: Circumstances, config: Config) -> Scored:
         '上家付：23→30＋归10＋自摸10=50；下家付：23→30＋归10＋自摸10=50'
     """
     check_hand(hand, c, config)
-    every = readings(hand, c, config)
-    if not every:
+    found, win, locked = _split(hand, c, config)
+    # the opening patterns (`specials`), with the 拢 already counted
+    held = patterns(hand.on_table.longs, kans_held(hand.concealed_count), c.win is Win.OPENING, config)
+    if not found.mask and not held:
         raise RuleError("not a winning hand: the cards do not all go into groups "
                         "(7 groups of three, or 6 groups and a pair when there is a 招 or 拢; 不见于原文)",
                         rule=config.rules.hand_rule)
     counted = count_hand(hand, config)
-    best: tuple[tuple, Reading, HandFacts, Settlement] | None = None
-    for reading in every:
-        f = facts(reading, hand, config, counted)
+    table = hand.on_table
+    # The best so far: (rank, what makes its reading, its facts, its settlement)
+    best: tuple[tuple, Outcome | Reading, HandFacts, Settlement] | None = None
+    # A regular reading by its outcome (a plain tuple), an opening pattern's already made
+    weighed: list[tuple[Outcome | Reading, HandFacts]] = [
+        (outcome, _facts(*_with_shown(outcome, table), table.fours, None, counted)) for outcome in found.outcomes]
+    weighed += [(r, _facts(r.huxi, r.lielie, r.fours, r.special, counted))
+                for r in (_special(special, hand, win, locked, config) for special in held)]
+    for made, f in weighed:
         if below_minimum(f, config):  # refused by `settle` in any situation: not priced
             continue
         try:
             settlement = settle(f, c, config)
         except RuleError:
             continue
-        rank = (settlement.total, f.huxi, reading.special is None, f.lielie)
+        rank = (settlement.total, f.huxi, f.special is None, f.lielie)
         if best is None or rank > best[0]:  # the first of equals stays
-            best = (rank, reading, f, settlement)
+            best = (rank, made, f, settlement)
     if best is None:
         # Every reading is refused: the first one's refusal is reported, as settling it says.
-        settle(facts(every[0], hand, config, counted), c, config)
+        settle(weighed[0][1], c, config)
         raise AssertionError("a refused reading was settled")
-    return Scored(*best[1:])
+    _, made, f, settlement = best
+    reading = made if isinstance(made, Reading) else _reading(hand, found, made, config)
+    return Scored(reading, f, settlement)
