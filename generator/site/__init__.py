@@ -17,11 +17,14 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
+from mkdocs.plugins import BasePlugin
+
 from ..errors import BuildError
 from ..paths import ROOT, SITE_SRC
 from .. import background
 from . import dictionary, edition, pages, postbuild, scorer
 from .data import load
+from .render import compiled_once
 
 CONFIG = ROOT / "mkdocs.yml"
 TERMS = Path(__file__).parent / "search_terms.txt"
@@ -49,6 +52,16 @@ class _Warnings(logging.Handler):
         self.messages.append(record.getMessage().replace("\n", " "))
 
 
+class _CompiledTemplates(BasePlugin):
+    """The theme's and mkdocstrings' templates compiled once, as the pages' are (`render.compiled_once`)."""
+
+    def on_pre_build(self, *, config):  # before the pages' Markdown, where mkdocstrings renders
+        compiled_once(config["plugins"]["mkdocstrings"].handlers.get_handler("python").env)
+
+    def on_env(self, env, *, config, files):
+        return compiled_once(env)
+
+
 def mkdocs_build(docs: Path, site: Path, edition_id: str, terms: Path, texts: Iterable[str] = ()) -> None:
     """`mkdocs build --strict` of `docs` into `site`; `terms`, the words jieba keeps whole; `texts`,
     what else jieba cuts in this process (after the build: `postbuild.segment_like`)."""
@@ -70,6 +83,7 @@ def mkdocs_build(docs: Path, site: Path, edition_id: str, terms: Path, texts: It
         cfg = load_config(config_file=str(CONFIG), docs_dir=str(docs), site_dir=str(site), strict=True)
         cfg["extra"]["edition"] = edition_id
         cfg["plugins"]["material/search"].config.jieba_dict_user = str(terms)
+        cfg["plugins"]["caipan/compiled-templates"] = _CompiledTemplates()
         build(cfg)
 
     try:
