@@ -13,27 +13,51 @@ What the build cuts must be made of the characters given to `load`: the caller n
 """
 from __future__ import annotations
 
+import hashlib
 import io
+import marshal
+import os
 import re
+import sys
+
+from ..paths import BUILD
 
 # jieba looks words up only inside runs of Han characters, Latin letters, digits and +#&._%-
 # (its re_han_default); this character is none of them, so no text ever meets this entry.
 REST = "※"
+CACHE = BUILD / "jieba"
 ENTRY = r"^\S+ (\d+)"  # a line of the dictionary: word, frequency, then a part-of-speech tag
 
 
 def load(chars: set[str]) -> None:
     """Give jieba's default tokenizer the words of its dictionary made only of `chars` (and the
     same `total`), as if it had loaded its whole dictionary (the search plugin then adds the
-    site's own words to it)."""
+    site's own words to it). Made once for given characters and dictionary, then read from
+    build/jieba/."""
     import jieba
 
-    text = jieba.dt.get_dict_file().read().decode("utf-8")
-    allowed = "".join(re.escape(c) for c in sorted(chars) if not c.isspace())
-    kept = re.findall(rf"^[{allowed}]+ \d+.*$", text, re.M) if allowed else []
-    rest = _total(text) - _total("\n".join(kept))
-    jieba.dt.FREQ, jieba.dt.total = jieba.dt.gen_pfdict(io.BytesIO("\n".join(kept + [f"{REST} {rest}"]).encode()))
+    whole = jieba.dt.get_dict_file().read()
+    key = hashlib.sha256(sys.version.encode() + whole + "".join(sorted(chars)).encode()).hexdigest()[:16]
+    cached = CACHE / f"{key}.marshal"
+    if cached.is_file():
+        freq, total = marshal.loads(cached.read_bytes())
+    else:
+        freq, total = jieba.dt.gen_pfdict(io.BytesIO(cut(whole.decode("utf-8"), chars).encode("utf-8")))
+        CACHE.mkdir(parents=True, exist_ok=True)
+        part = cached.with_suffix(f".{os.getpid()}.part")
+        part.write_bytes(marshal.dumps((freq, total)))
+        part.replace(cached)  # whole or not at all: a build stopped halfway leaves no short copy
+    jieba.dt.FREQ, jieba.dt.total = freq, total
     jieba.dt.initialized = True
+
+
+def cut(whole: str, chars: set[str]) -> str:
+    """The lines of a jieba dictionary whose word is made of `chars`, and one line (`REST`) with the
+    frequencies of the others."""
+    allowed = "".join(re.escape(c) for c in sorted(chars) if not c.isspace())
+    kept = re.findall(rf"^[{allowed}]+ \d+.*$", whole, re.M) if allowed else []
+    rest = _total(whole) - _total("\n".join(kept))
+    return "\n".join(kept + [f"{REST} {rest}"]) + "\n"
 
 
 def _total(text: str) -> int:
