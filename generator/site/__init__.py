@@ -56,7 +56,8 @@ class _CompiledTemplates(BasePlugin):
     """The theme's and mkdocstrings' templates compiled once, as the pages' are (`render.compiled_once`)."""
 
     def on_pre_build(self, *, config):  # before the pages' Markdown, where mkdocstrings renders
-        compiled_once(config["plugins"]["mkdocstrings"].handlers.get_handler("python").env)
+        if "mkdocstrings" in config["plugins"]:
+            compiled_once(config["plugins"]["mkdocstrings"].handlers.get_handler("python").env)
 
     def on_env(self, env, *, config, files):
         return compiled_once(env)
