@@ -56,13 +56,9 @@ Step = tuple[str, Callable[[], str]]
 
 
 def steps(ctx: BuildContext) -> list[Step]:
-    return [step for _, step in _steps(ctx)]
-
-
-def _steps(ctx: BuildContext) -> list[tuple[str, Step]]:
-    """Every step, with the provider it comes from."""
+    """Every step, in build order."""
     use_data_dir(ctx.data)
-    return [(name, step) for name in providers() for step in importlib.import_module(name).steps(ctx)]
+    return [step for name in providers() for step in importlib.import_module(name).steps(ctx)]
 
 
 def run(ctx: BuildContext, quiet: bool = False) -> None:
@@ -72,18 +68,15 @@ def run(ctx: BuildContext, quiet: bool = False) -> None:
 
     started = time.perf_counter()
     with _no_cycle_collection(), background.workers():
-        todo = _steps(ctx)
-        waiting = True
-        for number, (provider, (title, step)) in enumerate(todo, start=1):
-            if waiting and provider not in BEFORE_GAMES:
-                # The sources and data files are checked (the steps before the games'): providers
-                # with a `start(ctx)` hook now hand their slow independent work to the workers
-                # (generator.background); their steps wait for it when they come.
-                waiting = False
-                for name in providers():
-                    start = getattr(importlib.import_module(name), "start", None)
-                    if start is not None:
-                        start(ctx)
+        todo = steps(ctx)
+        # Providers with a `start(ctx)` hook hand their slow independent work to the workers now
+        # (generator.background), while the first steps check the sources and data files; their
+        # steps wait for it when they come. A check that fails stops the workers with the build.
+        for name in providers():
+            start = getattr(importlib.import_module(name), "start", None)
+            if start is not None:
+                start(ctx)
+        for number, (title, step) in enumerate(todo, start=1):
             say(f"[{number}/{len(todo)}] {title}…")
             t0 = time.perf_counter()
             summary = step()

@@ -231,3 +231,26 @@ def test_nanning_cheatsheet_and_chart_show_every_kong_chain(built):
             assert (line is not None) == (points > 0), (key, hand)
             if line:
                 assert len(re.findall(r"[ML]", line.group(1))) == points, (key, hand)
+
+
+# Texts with dictionary words that overlap (jieba must weigh them), a word jieba does not know
+# (cut by its HMM), Latin letters and digits in dictionary words, punctuation.
+@pytest.mark.parametrize("text", ["杠上开花算自摸，杠上炮算放炮。", "南宁麻将的计分规则与赔付表", "研究生命起源",
+                                  "结婚的和尚未结婚的", "他买了一件T恤和3C产品", "钓鱼：胡家钓中翻一倍，他家钓中可抵消一倍",
+                                  "一颗珠红胡黑胡", "nn-7-ag1-r1 的算例：2×3＝6"])
+def test_the_cut_dictionary_cuts_as_jiebas_own(text, tmp_path, monkeypatch):
+    import jieba
+
+    from generator.site import dictionary
+
+    monkeypatch.setattr(dictionary, "CACHE", tmp_path)
+    try:
+        jieba.dt.initialized = False
+        jieba.dt.initialize()  # the whole dictionary
+        whole, total = list(jieba.cut(text)), jieba.dt.total
+        for _ in range(2):  # made, then read back from the cache
+            dictionary.load(set(text))
+            assert len(jieba.dt.FREQ) < 30_000 and jieba.dt.total == total
+            assert list(jieba.cut(text)) == whole
+    finally:
+        jieba.dt.initialized = False  # the next user starts from a fresh dictionary

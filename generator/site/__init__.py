@@ -8,18 +8,23 @@ hand-written site_src/assets/; the site goes into ctx.site.
 """
 from __future__ import annotations
 
+import json
 import logging
 import re
 import shutil
 import time
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
+
+from mkdocs.plugins import BasePlugin
 
 from ..errors import BuildError
 from ..paths import ROOT, SITE_SRC
 from .. import background
-from . import edition, pages, postbuild, scorer
+from . import dictionary, edition, pages, postbuild, scorer
 from .data import load
+from .render import compiled_once
 
 CONFIG = ROOT / "mkdocs.yml"
 TERMS = Path(__file__).parent / "search_terms.txt"
@@ -47,25 +52,51 @@ class _Warnings(logging.Handler):
         self.messages.append(record.getMessage().replace("\n", " "))
 
 
-def mkdocs_build(docs: Path, site: Path, edition_id: str, terms: Path) -> None:
+class _CompiledTemplates(BasePlugin):
+    """The theme's and mkdocstrings' templates compiled once, as the pages' are (`render.compiled_once`)."""
+
+    def on_pre_build(self, *, config):  # before the pages' Markdown, where mkdocstrings renders
+        if "mkdocstrings" in config["plugins"]:
+            compiled_once(config["plugins"]["mkdocstrings"].handlers.get_handler("python").env)
+
+    def on_env(self, env, *, config, files):
+        return compiled_once(env)
+
+
+def mkdocs_build(docs: Path, site: Path, edition_id: str, terms: Path, texts: Iterable[str] = ()) -> None:
+    """`mkdocs build --strict` of `docs` into `site`; `terms`, the words jieba keeps whole; `texts`,
+    what else jieba cuts in this process (after the build: `postbuild.segment_like`)."""
     import jieba
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
     from mkdocs.exceptions import Abort, MkDocsException
 
     jieba.setLogLevel(logging.WARNING)
-    # The search plugin adds our words to jieba's one global dictionary on every build, and adding
-    # a word changes how everything else is cut. Start each build from the plain dictionary, so that
-    # a build segments the same way whatever ran before it in this process.
-    jieba.dt.initialized = False
+    # Every character the search plugin can cut: the pages, the docstrings the developers' page
+    # renders (mkdocstrings), the titles of mkdocs.yml. jieba gets the words made of these only.
+    sources = [CONFIG, terms, *sorted(docs.rglob("*.md")), *sorted((ROOT / "rules").rglob("*.py"))]
+    chars = set("".join(texts)).union(*(p.read_text(encoding="utf-8") for p in sources))
     logger = logging.getLogger("mkdocs")
     caught = _Warnings()
     logger.addHandler(caught)
-    try:
+
+    def run() -> None:
         cfg = load_config(config_file=str(CONFIG), docs_dir=str(docs), site_dir=str(site), strict=True)
         cfg["extra"]["edition"] = edition_id
         cfg["plugins"]["material/search"].config.jieba_dict_user = str(terms)
+        cfg["plugins"]["caipan/compiled-templates"] = _CompiledTemplates()
         build(cfg)
+
+    try:
+        # The search plugin adds our words to jieba's one global dictionary on every build, and adding
+        # a word changes how everything else is cut: each build starts from a fresh dictionary, so that
+        # a build segments the same way whatever ran before it in this process.
+        dictionary.load(chars)
+        run()
+        index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+        if not set("".join(d["title"] + d["text"] for d in index["docs"])) <= chars | {postbuild.ZWSP}:
+            jieba.dt.initialized = False  # text from elsewhere: cut it again with jieba's whole dictionary
+            run()
         fix_search_segmenter(site)
     except (Abort, MkDocsException) as exc:
         detail = "; ".join(caught.messages[:5]) or str(exc)
@@ -132,16 +163,18 @@ def steps(ctx) -> list:
         background.wait_all()  # pages and charts other steps handed to child processes
         terms = ctx.generated / "search_terms.txt"
         terms.write_text("".join(f"{w} {TERM_FREQ}\n" for w in search_terms(data())), encoding="utf-8")
-        mkdocs_build(ctx.docs, ctx.site, state["edition"], terms)
         d = data()
         lines = [(f"{game}/article/#{row.id}", row.id, row.text) for game, art in d.articles.items()
                  for row in art.rows if row.cls != "heading"]
         if d.findings is not None:
             lines += [(f"rulings/#{f['id']}", f["id"], f["title"]) for f in d.findings.to_dict("records")]
+        # The gzip copies of what mkdocs copies as it is (the payout data) are made meanwhile by another process.
+        ahead = background.fork(lambda: postbuild.gzip_ahead(ctx.docs))
+        mkdocs_build(ctx.docs, ctx.site, state["edition"], terms, [text for _, _, text in lines])
         postbuild.extend_index(ctx.site, pages.search_aliases(), lines)
         # after the pages are final: the service worker's version hashes what it caches
         scorer.vendor(state["runtime"], ctx.site)
-        postbuild.precompress(ctx.site)
+        postbuild.precompress(ctx.site, ahead())
         size = sum(p.stat().st_size for p in ctx.site.rglob("*") if p.is_file())
         return f"{ctx.site}：{size / 1e6:.1f} MB（mkdocs {time.perf_counter() - t0:.1f} 秒）"
 

@@ -24,6 +24,11 @@ SCALARS = (str, int, bool, type(None))  # values whose JSON is one to one with t
 OFFSET = 48  # choice i is the character chr(48 + i): "0" for the first, printable from there
 WIDEST = 20  # em, for a column of long text (it wraps)
 
+# json.dumps(value, ensure_ascii=False[, sort_keys=True]), without making an encoder per call (a few
+# hundred thousand calls a build)
+_json = json.JSONEncoder(ensure_ascii=False).encode
+_json_sorted = json.JSONEncoder(ensure_ascii=False, sort_keys=True).encode
+
 
 def ems(text: str) -> float:
     """Width of a text in em: CJK characters are one em, the rest about half."""
@@ -56,11 +61,11 @@ def choices(table: dict) -> str:
     """Every row's choices as one string, a character per choice (chr(OFFSET + index), a JSON string
     reads far faster than as many numbers): per row an index into each dimension's values, then 1
     if the row is possible, 0 if not."""
-    lookup = [{json.dumps(v, ensure_ascii=False): i for i, v in enumerate(d["values"])} for d in table["dimensions"]]
+    lookup = [{_json(v): i for i, v in enumerate(d["values"])} for d in table["dimensions"]]
     out = []
     for row in table["rows"]:
         for d, index in zip(table["dimensions"], lookup):
-            key = json.dumps(row.get(d["key"]), ensure_ascii=False)
+            key = _json(row.get(d["key"]))
             if key not in index:
                 raise BuildError(f"payout row {row['id']}: {d['key']} = {key} is not one of the dimension's values")
             out.append(index[key])
@@ -78,7 +83,7 @@ def pack(rows: list[dict], fields: list[str], extra) -> dict:
     def intern(value) -> int:
         # Values are told apart by their JSON; a str, int, bool or None is its own key (its
         # type kept, so 1 and true stay apart), anything else is written out to compare.
-        key = (type(value), value) if type(value) in SCALARS else json.dumps(value, ensure_ascii=False, sort_keys=True)
+        key = (type(value), value) if type(value) in SCALARS else _json_sorted(value)
         if key not in index:
             index[key] = len(values)
             values.append(value)

@@ -102,9 +102,11 @@ def _rule_data() -> list[Path]:
 
 
 def _inputs_hash() -> str:
-    """What the wheel is made from: the package sources, pyproject.toml, setup.py and the rule data."""
+    """What the wheel is made from: the package sources, pyproject.toml, setup.py, README.md (the
+    wheel's description) and the rule data."""
     h = hashlib.sha256()
-    files = sorted(p for p in (ROOT / "rules").rglob("*.py")) + [ROOT / "pyproject.toml", ROOT / "setup.py"]
+    files = sorted(p for p in (ROOT / "rules").rglob("*.py")) + [ROOT / "pyproject.toml", ROOT / "setup.py",
+                                                                 ROOT / "README.md"]
     files += _rule_data()
     for path in files:
         h.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")

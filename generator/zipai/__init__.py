@@ -140,9 +140,10 @@ def steps(ctx) -> list:
         return f"胡息表 {len(huxi)} 行，读法 {len(report['readings'])} 种；{reproduced}"
 
     def payouts() -> str:
-        # Two shares of the hands priced side by side: the second in a child process.
-        second = background.fork(lambda: payout_rows(part=(1, 2)))
-        rows = payout_rows(part=(0, 2)) + second()
+        # The hands priced in two halves side by side, the second in a child process. Most situations
+        # to price are in the first hands: the first quarter of them holds about half.
+        second = background.fork(lambda: [row for k in range(1, 4) for row in payout_rows(part=(k, 4))])
+        rows = payout_rows(part=(0, 4)) + second()
         write_csv(payout_csv(rows), ctx.generated / "zipai_payouts.csv", schema="zipai.payouts.csv")
         write_json(payout_json(rows), ctx.generated / "zipai_payouts.json", compact=True, schema="zipai.payouts")
         feasible = sum(r["feasible"] for r in rows)
