@@ -6,6 +6,7 @@ generated file, data/examples/examples.csv; a build only checks it.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -62,4 +63,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    code = main()
+    # A build leaves a large heap (payout rows, parsed pages, the site's structures): freeing it object
+    # by object at exit took 0.6 s. Every file is written and closed by now, so the process ends at
+    # once, as mypy's command line does.
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)

@@ -68,14 +68,17 @@ def run(ctx: BuildContext, quiet: bool = False) -> None:
 
     started = time.perf_counter()
     with _no_cycle_collection(), background.workers():
-        todo = steps(ctx)
-        # Providers with a `start(ctx)` hook hand their slow independent work to the workers now
-        # (generator.background), while the first steps check the sources and data files; their
-        # steps wait for it when they come. A check that fails stops the workers with the build.
-        for name in providers():
+        # Providers with a `start(ctx)` hook hand their slow independent work to the workers first
+        # (generator.background): the games', whose packages import only the rules core until a
+        # step is asked for, then the others'. The work goes on while the steps' modules import
+        # (pandas, matplotlib: a second) and the first steps check the sources and data files;
+        # their steps wait for it when they come. A check that fails stops the workers with the build.
+        use_data_dir(ctx.data)
+        for name in sorted(providers(), key=lambda name: name in BEFORE_GAMES + AFTER_GAMES):
             start = getattr(importlib.import_module(name), "start", None)
             if start is not None:
                 start(ctx)
+        todo = steps(ctx)
         for number, (title, step) in enumerate(todo, start=1):
             say(f"[{number}/{len(todo)}] {title}…")
             t0 = time.perf_counter()

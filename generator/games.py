@@ -28,7 +28,13 @@ and, when the game needs them,
   statistics page (`generator.analytics`).
 - ``scorer_data(d, link) -> dict``: what its 计分器 page (``<id>/scorer/``, the core on
   Pyodide, `generator.site.scorer`) offers: the words of its forms, its house rules, a
-  cheat sheet of requests, and ``links`` (cited id → URL).
+  cheat sheet of requests, and ``links`` (cited id → URL);
+- ``start(ctx)``: slow work handed to the build's workers before the first step
+  (`generator.build`).
+
+A game's package keeps ``start`` in ``early.py`` and the other hooks in ``hooks.py``,
+which its ``__init__`` hands out when first asked for: starting the work imports only
+the rules core, not pandas or matplotlib.
 """
 from __future__ import annotations
 

@@ -62,6 +62,20 @@ def test_bad_input_is_one_line_and_status_2(game, text, says):
     assert "Traceback" not in done.stderr
 
 
+@pytest.mark.parametrize("game", [g for g in GAMES if registry.game(g).generator])
+def test_a_games_generator_starts_its_work_before_its_steps_import_pandas_and_matplotlib(game):
+    """The build calls `start` first (its work runs while the steps' modules import); every other
+    hook then comes from the game's `.hooks`, a function where generator.games documents one (a
+    submodule of the same name would shadow it)."""
+    code = (f"import sys, generator.games as games; m = games.module({game!r}); m.start; "
+            "print(sorted(k for k in ('pandas', 'matplotlib', 'jinja2') if k in sys.modules)); "
+            "print([n for n in ('steps', 'charts', 'pages', 'site_data', 'reader_names', 'notes', 'scorer_data') "
+            "if hasattr(m, n) and not callable(getattr(m, n))], hasattr(m, 'steps'))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["[]", "[] True"]
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_waits_answers_or_says_it_is_not_available(game):
     done = cli(game, json.dumps(EXAMPLES[game], ensure_ascii=False), "waits")

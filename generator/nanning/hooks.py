@@ -1,0 +1,37 @@
+"""Nanning's build steps and hooks (see `generator.nanning`, which hands them out when first asked for)."""
+from __future__ import annotations
+
+from rules.nanning.payouts import payout_json, payout_rows
+from rules.nanning.preset import presets
+
+from ..findings import publish
+from ..outputs import write_csv, write_json
+from .early import pending
+from . import analytics  # noqa: F401 (a hook of generator.games)
+from .figures import charts  # noqa: F401 (a hook of generator.games)
+from .check import constants, crosscheck_rows, findings
+from .patterns import example_patterns, normalise_patterns  # noqa: F401 (hooks of generator.games)
+from .site import notes, pages, reader_names, site_data, targets  # noqa: F401 (hooks of generator.games)
+from .scorer import scorer_data  # noqa: F401 (a hook of generator.games)
+from .tables import payout_csv, presets_json
+
+# The rule data the core reads: checked first by `generator.inputs`, each complaint naming its file.
+RULE_DATA = {"nanning/presets.toml": presets}
+
+
+def steps(ctx) -> list:
+    def payouts() -> str:
+        rows = pending.pop().result() if pending else payout_rows()
+        write_csv(payout_csv(rows), ctx.generated / "nanning_payouts.csv", schema="nanning.payouts.csv")
+        write_json(payout_json(rows), ctx.generated / "nanning_payouts.json", compact=True,
+                   schema="nanning.payouts")
+        write_json(presets_json(), ctx.generated / "nanning_presets.json", schema="nanning.presets")
+        feasible = sum(r["feasible"] for r in rows)
+        presets = len({r["preset"] for r in rows})
+        return f"{len(rows)} 行（{presets} 个规则预设；可能出现 {feasible} 行，不可能 {len(rows) - feasible} 行）"
+
+    def crosscheck() -> str:
+        return publish("nanning", crosscheck_rows(), findings(), constants(), ctx.generated)
+
+    # The cross-check first: a broken constant or finding stops the build before the long steps.
+    return [("南宁：核对算例、记录勘误", crosscheck), ("南宁：枚举并计价所有情形", payouts)]
