@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 
 from rules.errors import RuleError
 from rules.zipai.cards import Card
-from rules.zipai.cli import score_request
+from rules.zipai.cli import parse, score_request
+from rules.zipai.config import READINGS
+from rules.zipai.hand import facts, readings as readings_of, score as score_hand
 from rules.zipai.presets import config
 from rules.zipai.scoring import Bao, Circumstances, HandFacts, Seat, Win, settle
 
@@ -183,6 +185,83 @@ def test_more_huxi_or_more_gui_never_pays_less(huxi, red, lielie, gui, c):
 
     assert total(huxi + 1, gui) >= total(huxi, gui)
     assert total(huxi, gui + 1) > total(huxi, gui)
+
+
+READING_CHOICES = st.fixed_dictionaries({rid: st.sampled_from(options) for rid, (_, options) in READINGS.items()})
+SITUATIONS = st.builds(
+    Circumstances, st.sampled_from(list(Win)), st.sampled_from([None, Seat.SHANG, Seat.XIA]),
+    *(st.sampled_from(list(Bao)) for _ in range(3)), st.booleans(), st.booleans(), st.booleans())
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(READING_CHOICES, SITUATIONS, st.integers(0, 100), st.integers(1, 30), st.integers(0, 24),
+       st.integers(0, 24), st.booleans(), st.integers(0, 5), st.integers(0, 3))
+def test_more_huxi_never_pays_less_under_any_reading(readings, c, huxi, more, red, concealed_red, lielie, gui,
+                                                      fours):
+    """The law `score` relies on to settle only the outcomes that may pay most (`_may_pay_most`):
+    for a regular hand, with every other fact the same, more 胡息 is refused exactly when fewer
+    is and never pays less, except at 棒胡's count (its base is fixed), under every reading and
+    in every situation."""
+    cfg = config().with_readings(readings)
+    low, bang = cfg.rules.min_huxi.value, cfg.rules.mingtang.banghu_at.value
+    fewer, most = max(huxi, low), max(huxi, low) + more
+    assume(bang not in (fewer, most))
+
+    def settled(h):
+        try:
+            return settle(HandFacts(h, red, min(red, concealed_red), lielie, gui, fours), c, cfg).total
+        except RuleError as refused:
+            return refused.rule
+
+    paid, paid_more = settled(fewer), settled(most)
+    assert isinstance(paid, int) is isinstance(paid_more, int), (paid, paid_more)
+    if isinstance(paid, int):
+        assert paid_more >= paid
+    else:
+        assert paid == paid_more
+
+
+def assert_score_settles_the_reading_that_pays_most(request):
+    """`score` settles only the readings that may pay most (`_may_pay_most`); settling every
+    reading (`readings`) and ranking them as `score` does chooses the same one."""
+    hand, c, _, cfg = parse(request)
+    ranked = []
+    for reading in readings_of(hand, c, cfg):
+        try:
+            settled = settle(facts(reading, hand, cfg), c, cfg)
+        except RuleError:
+            continue
+        ranked.append(((settled.total, reading.huxi, reading.special is None, reading.lielie), reading, settled))
+    try:
+        chosen = score_hand(hand, c, cfg)
+    except RuleError:
+        assert not ranked
+        return
+    _, best, settled = max(ranked, key=lambda r: r[0])  # the first of equals, as `score`
+    assert (chosen.reading.huxi, chosen.reading.lielie, chosen.reading.special) == (best.huxi, best.lielie,
+                                                                                    best.special)
+    assert chosen.settlement == settled
+
+
+@SETTINGS
+@given(st.booleans().flatmap(lambda other: hands(win_from_other=other)), READING_CHOICES)
+def test_score_settles_the_reading_that_pays_most(request, readings):
+    assert_score_settles_the_reading_that_pays_most({**request, "readings": readings})
+
+
+# Hands whose concealed cards split with 10胡 (棒胡, a fixed base) and with more: the 10胡 split
+# pays more, so `_may_pay_most` keeps 棒胡's count beside the most 胡息 (found by the benchmark's
+# random hands; both split a 坎, reading zp-r-kan-split=split).
+@pytest.mark.parametrize("hand, pung, win_card, total, mingtang", [
+    ("四肆叁八六叁四六伍陆叁八伍五八陆肆伍", "九九九", "伍", 420, ["黑棒", "自摸"]),
+    ("九三五叁玖玖十六十九八九七七六玖十叁", "三三三", "叁", 100, ["棒胡", "归", "自摸"]),
+])
+def test_a_banghu_split_beats_one_with_more_huxi(hand, pung, win_card, total, mingtang):
+    request = {"hand": hand, "shown": [{"kind": "碰", "cards": pung}], "win_card": win_card, "win": "自摸",
+               "readings": {"zp-r-kan-split": "split"}}
+    out = score_request(request)
+    assert (out["huxi"], out["total"], out["mingtang"]) == (10, total, mingtang)
+    assert_score_settles_the_reading_that_pays_most(request)
 
 
 @pytest.fixture(scope="module")

@@ -518,7 +518,7 @@ def kans_held(concealed: list[int]) -> int:
         >>> kans_held([3, 0, 4, 2] + [0] * 16)
         2
     """
-    return len([n for n in concealed if n >= 3])
+    return len(concealed) - concealed.count(0) - concealed.count(1) - concealed.count(2)
 
 
 def patterns(longs: int, kans: int, opening: bool, config: Config) -> tuple[Special, ...]:

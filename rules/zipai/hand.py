@@ -30,7 +30,7 @@ from .analysis import (
 from .cards import Card, counts
 from .config import Config
 from .groups import FOURS, Group, GroupKind
-from .scoring import Circumstances, HandFacts, Settlement, Win, below_minimum, settle
+from .scoring import Circumstances, HandFacts, Settlement, Win, settle
 
 
 class _once:
@@ -87,6 +87,8 @@ class Hand:
     def every_count(self) -> tuple[int, ...]:
         """How many of each kind the whole hand holds (by card index): the concealed
         counts (already read for the split) and the shown cards."""
+        if not self.shown:
+            return self.concealed_count
         every = list(self.concealed_count)
         for group in self.shown:
             for card in group.cards:
@@ -167,20 +169,19 @@ def check_hand(hand: Hand, c: Circumstances, config: Config) -> None:
         ...
         rules.errors.RuleError: wrong card count: 20 cards, but this hand must hold 21 (with 1 招/拢; 不见于原文)
     """
-    deck, rules = config.rules.deck, config.rules
-    every = hand.every_count
-    for index, n in enumerate(every) if max(every) > deck.copies else ():
-        if n > deck.copies:
-            raise RuleError(f"{n} copies of {deck.char(Card(index))}: there are only {deck.copies} of each card",
-                            rule=rules.deck_rules["copies"])
-    longs = hand.on_table.longs
-    most = rules.dealt.value // deck.copies
+    rules = config.rules
+    deck, every, table = rules.deck, hand.every_count, hand.on_table
+    if max(every) > deck.copies:
+        index, n = next((i, n) for i, n in enumerate(every) if n > deck.copies)
+        raise RuleError(f"{n} copies of {deck.char(Card(index))}: there are only {deck.copies} of each card",
+                        rule=rules.deck_rules["copies"])
+    longs, most = table.longs, rules.dealt.value // deck.copies
     if longs > most:
         raise RuleError(f"{longs} 拢: a dealt hand of {rules.dealt.value} holds at most {most}", rule="zp-1-longpai-r1")
     want, have = expected_cards(hand, c, config), sum(every)
     if have != want:
         raise RuleError(f"wrong card count: {have} cards, but this hand must hold {want} "
-                        f"(with {hand.on_table.fours} 招/拢; 不见于原文)", rule=rules.hand_rule)
+                        f"(with {table.fours} 招/拢; 不见于原文)", rule=rules.hand_rule)
     if c.win is Win.OPENING:
         if hand.win_card is not None:
             raise RuleError("an opening-hand win has no winning card; leave out win_card")
@@ -367,12 +368,35 @@ def _facts(huxi: int, lielie: bool, fours: int, special: Special | None, counted
                      special)
 
 
+def _may_pay_most(outcomes: list[Outcome], table: OnTable, config: Config) -> list[Outcome]:
+    """The outcomes of the concealed cards' splits worth settling: per 列列, the most 胡息, and
+    棒胡's count, none below the minimum (`settle` refuses those: `below_minimum`).
+
+    The facts of regular readings differ only in (胡息, 列列), and with the rest the same,
+    more 胡息 never pays less, except at 棒胡's count, whose base is fixed
+    (test_more_huxi_never_pays_less_under_any_reading). `score` prefers more 胡息 among
+    equals, so no outcome left out could be chosen.
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> _may_pay_most([(6, False), (8, False), (12, False), (15, True), (20, False)], OnTable(0, 0, 2, True), config())
+        [(8, False), (15, True), (20, False)]
+    """
+    low = config.rules.min_huxi.value - table.huxi
+    bang = config.rules.mingtang.banghu_at.value - table.huxi
+    most = {}  # 列列 → the most 胡息 (outcomes come fewest 胡息 first)
+    for huxi, lielie in outcomes:
+        most[lielie] = huxi
+    return [o for o in outcomes if o[0] >= low and (o[0] == most[o[1]] or o[0] == bang)]
+
+
 def score(hand: Hand, c: Circumstances, config: Config) -> Scored:
     """The best-paying reading of the hand, settled (ext-zp-best); ties: more 胡息, then a
     regular hand before an opening pattern, then 列列.
 
-    The readings are weighed in the order `readings` lists them, but a regular one is made
-    (`Reading`) only if it is chosen: weighing needs its (胡息, 列列) alone.
+    The readings are weighed in the order `readings` lists them, less the regular ones another
+    pays at least as much as (`_may_pay_most`); a regular one is made (`Reading`) only if it
+    is chosen: weighing needs its (胡息, 列列) alone.
 
     Examples:
         >>> from rules.zipai.cli import parse
@@ -383,24 +407,24 @@ def score(hand: Hand, c: Circumstances, config: Config) -> Scored:
     """
     check_hand(hand, c, config)
     found, win, locked = _split(hand, c, config)
+    table = hand.on_table
     # the opening patterns (`specials`), with the 拢 already counted
-    held = patterns(hand.on_table.longs, kans_held(hand.concealed_count), c.win is Win.OPENING, config)
+    held = patterns(table.longs, kans_held(hand.concealed_count), c.win is Win.OPENING, config)
     if not found.mask and not held:
         raise RuleError("not a winning hand: the cards do not all go into groups "
                         "(7 groups of three, or 6 groups and a pair when there is a 招 or 拢; 不见于原文)",
                         rule=config.rules.hand_rule)
     counted = count_hand(hand, config)
-    table = hand.on_table
-    # The best so far: (rank, what makes its reading, its facts, its settlement)
-    best: tuple[tuple, Outcome | Reading, HandFacts, Settlement] | None = None
-    # A regular reading by its outcome (a plain tuple), an opening pattern's already made
+    outcomes = found.outcomes
+    # What makes each reading weighed: a regular one's outcome (a plain tuple), an opening pattern's reading
     weighed: list[tuple[Outcome | Reading, HandFacts]] = [
-        (outcome, _facts(*_with_shown(outcome, table), table.fours, None, counted)) for outcome in found.outcomes]
+        (outcome, _facts(*_with_shown(outcome, table), table.fours, None, counted))
+        for outcome in _may_pay_most(outcomes, table, config)]
     weighed += [(r, _facts(r.huxi, r.lielie, r.fours, r.special, counted))
                 for r in (_special(special, hand, win, locked, config) for special in held)]
+    # The best so far: (rank, what makes its reading, its facts, its settlement)
+    best: tuple[tuple, Outcome | Reading, HandFacts, Settlement] | None = None
     for made, f in weighed:
-        if below_minimum(f, config):  # refused by `settle` in any situation: not priced
-            continue
         try:
             settlement = settle(f, c, config)
         except RuleError:
@@ -409,8 +433,9 @@ def score(hand: Hand, c: Circumstances, config: Config) -> Scored:
         if best is None or rank > best[0]:  # the first of equals stays
             best = (rank, made, f, settlement)
     if best is None:
-        # Every reading is refused: the first one's refusal is reported, as settling it says.
-        settle(weighed[0][1], c, config)
+        # Every reading is refused: the first one's refusal (fewest 胡息) is reported, as settling it says.
+        first = _facts(*_with_shown(outcomes[0], table), table.fours, None, counted) if outcomes else weighed[0][1]
+        settle(first, c, config)
         raise AssertionError("a refused reading was settled")
     _, made, f, settlement = best
     reading = made if isinstance(made, Reading) else _reading(hand, found, made, config)
