@@ -9,8 +9,10 @@ figures depend on the machine.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import random
 import statistics
+import sys
 import time
 
 from rules.nanning.analysis import hand_type
@@ -83,6 +85,8 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
+    if importlib.util.find_spec("mahjong") is None:
+        sys.exit("error: this benchmark compares against the `mahjong` package: pip install -e '.[bench]'")
     hands = random_hands(args.hands, args.seed)
     ours(hands[:100])  # warm caches the way a long run would
     mine = rate(ours, hands, args.repeats)

@@ -16,6 +16,7 @@ on the same hands) with their median. Needs the `bench` extra
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import statistics
@@ -94,6 +95,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--hands", type=int, default=20000)
     args = parser.parse_args()
+    if importlib.util.find_spec("mahjong") is None:
+        sys.exit("error: this benchmark compares against the `mahjong` package: pip install -e '.[bench]'")
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores)")
     results = []
     for run in range(args.runs):
