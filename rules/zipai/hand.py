@@ -379,7 +379,8 @@ def _may_pay_most(outcomes: list[Outcome], table: OnTable, config: Config) -> li
 
     Examples:
         >>> from rules.zipai.presets import config
-        >>> _may_pay_most([(6, False), (8, False), (12, False), (15, True), (20, False)], OnTable(0, 0, 2, True), config())
+        >>> outcomes = [(6, False), (8, False), (12, False), (15, True), (20, False)]
+        >>> _may_pay_most(outcomes, OnTable(fours=0, longs=0, huxi=2, lielie=True), config())  # 10胡 is 棒胡
         [(8, False), (15, True), (20, False)]
     """
     low = config.rules.min_huxi.value - table.huxi
