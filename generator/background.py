@@ -29,17 +29,29 @@ def workers(count: int = WORKERS) -> Iterator[None]:
     _open.append(pool)
     try:
         yield
+        wait_all()  # a child whose result no step asked for still finishes before the build ends
     except BaseException:
-        # A step failed: what the workers are still computing is not wanted; stop them now
-        # rather than let the error wait for them.
+        # A step failed: what the workers and the forked children are still computing is not
+        # wanted; stop them now rather than let the error wait for them (a child left running
+        # blocks for ever sending a large result nobody reads, holding the build's output open).
+        # The pool itself is not waited for: with a worker killed mid-task its queues can hold
+        # up its shutdown (in one CI run a failed build never ended).
         processes = getattr(pool, "_processes", None) or {}  # private, but the only handle on them
-        for process in list(processes.values()):
+        stopping = [*processes.values(), *_children]
+        for process in stopping:
             process.terminate()
+        for process in stopping:
+            process.join(5)
+            if process.is_alive():
+                process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
         raise
+    else:
+        pool.shutdown(wait=True)
     finally:
         _open.remove(pool)
-        pool.shutdown(wait=True, cancel_futures=True)
         _forked.clear()
+        _children.clear()
 
 
 def submit(fn: Callable, *args) -> Future:
@@ -65,6 +77,7 @@ def fork(fn: Callable[[], object]) -> Callable[[], object]:
     receive, send = context.Pipe(duplex=False)
     child = context.Process(target=_child, args=(fn, send), daemon=True)
     child.start()
+    _children.append(child)
     send.close()
 
     def wait() -> object:
@@ -83,6 +96,7 @@ def fork(fn: Callable[[], object]) -> Callable[[], object]:
 
 
 _forked: list[Callable[[], object]] = []
+_children: list[multiprocessing.process.BaseProcess] = []
 
 
 def wait_all() -> None:

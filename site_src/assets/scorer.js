@@ -487,6 +487,13 @@
   // it is drawn after FORM_WAIT ms, and the result box is aria-busy until the answer is in.
   var runs = 0;
   var FORM_WAIT = 50;
+  var drawn = Promise.resolve();  // the latest request's answer, drawn
+
+  // Until the answer to the request now on screen is drawn, whatever was changed meanwhile.
+  function settled() {
+    var latest = drawn;
+    return latest.then(function () { return latest === drawn ? undefined : settled(); });
+  }
 
   function run() {
     writeHashSoon();
@@ -506,7 +513,7 @@
       sync();
       box.setAttribute("aria-busy", "true");
     }, FORM_WAIT);
-    return ask(kind, [req]).then(function (answers) {
+    drawn = ask(kind, [req]).then(function (answers) {
       clearTimeout(slow);
       if (seq !== runs) return;
       var answer = answers[0];
@@ -524,6 +531,7 @@
         bar(keys.length ? "听 " + keys.join("、") : "还没听牌");
       }
     });
+    return drawn;
   }
 
   /* ------------------------------------------------------------------ editing */
@@ -799,5 +807,6 @@
     batch: function (kind, requests) { return ask(kind, requests); },
     set: function (request) { req = request; pending = []; return run(); },
     request: function () { return JSON.parse(JSON.stringify(req)); },
+    settled: settled,
   };
 })();

@@ -171,8 +171,10 @@ def scorer(request, browser, site_url):
 
 
 def answered(page) -> None:
-    """Until the answer to the request on screen is drawn (the core answers from its worker; the result
-    box is aria-busy until then)."""
+    """Until the answer to the request on screen is drawn (the core answers from its worker). The
+    result box is aria-busy only once an answer is slow (FORM_WAIT): right after a tap it still
+    shows the answer before, so the page is asked."""
+    page.evaluate("() => window.caipanScorer.settled()")
     page.wait_for_selector(".cp-sc-result:not([aria-busy])", state="attached")
 
 
