@@ -13,8 +13,8 @@ import zipfile
 
 from generator.paths import DATA
 from generator.paths import ROOT
-from generator.site.scorer import (NPM_STDLIB, RULE_DATA_GLOB, RUNTIME_DIR, RUNTIME_FILES, SOURCE_MAPS, STDLIB, WHEEL_DIR,
-                                   runtime)
+from generator.site.runtime import (NPM_STDLIB, RULE_DATA_GLOB, RUNTIME_DIR, RUNTIME_FILES, SOURCE_MAPS, STDLIB, WHEEL_DIR,
+                                    runtime)
 from rules.nanning.preset import presets
 from rules.zipai.config import READINGS
 

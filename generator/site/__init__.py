@@ -22,7 +22,7 @@ from mkdocs.plugins import BasePlugin
 from ..errors import BuildError
 from ..paths import ROOT, SITE_SRC
 from .. import background
-from . import dictionary, edition, pages, postbuild, scorer
+from . import dictionary, edition, pages, postbuild, runtime, scorer
 from .data import load
 from .render import compiled_once
 
@@ -134,8 +134,8 @@ def steps(ctx) -> list:
     state: dict = {}
 
     def prepare() -> str:
-        state["runtime"] = rt = scorer.prepare()
-        return f"Pyodide {scorer.PYODIDE}，{rt.wheel.name}（{rt.bytes() / 1e6:.1f} MB）"
+        state["runtime"] = rt = runtime.prepare()
+        return f"Pyodide {runtime.PYODIDE}，{rt.wheel.name}（{rt.bytes() / 1e6:.1f} MB）"
 
     def draw() -> str:
         folder = ctx.docs / "figures"
@@ -173,7 +173,7 @@ def steps(ctx) -> list:
         mkdocs_build(ctx.docs, ctx.site, state["edition"], terms, [text for _, _, text in lines])
         postbuild.extend_index(ctx.site, pages.search_aliases(), lines)
         # after the pages are final: the service worker's version hashes what it caches
-        scorer.vendor(state["runtime"], ctx.site)
+        runtime.vendor(state["runtime"], ctx.site, scorer.scorer_pages())
         postbuild.precompress(ctx.site, ahead())
         size = sum(p.stat().st_size for p in ctx.site.rglob("*") if p.is_file())
         return f"{ctx.site}：{size / 1e6:.1f} MB（mkdocs {time.perf_counter() - t0:.1f} 秒）"

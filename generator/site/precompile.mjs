@@ -1,5 +1,5 @@
 // caipan 裁判: bytecode for the scorer's Python, made by the vendored Pyodide itself (run by
-// generator/site/scorer.py at build time, under Node; never in a browser).
+// generator/site/runtime.py at build time, under Node; never in a browser).
 //
 //   node precompile.mjs <pyodide folder> <python_stdlib.zip> <wheel> <out.zip>
 //
