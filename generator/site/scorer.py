@@ -11,17 +11,12 @@ from __future__ import annotations
 import json
 
 from ..games import modules
-from .runtime import RUNTIME_DIR, STDLIB, WORKER, Runtime
+from .runtime import RUNTIME_DIR, WORKER, Runtime
 
 
 def scorer_games() -> dict:
     """Game id → its generator module, for every game with a 计分器 page (a `scorer_data` hook)."""
     return {game: m for game, m in modules().items() if hasattr(m, "scorer_data")}
-
-
-def scorer_pages() -> list[str]:
-    """The scorer pages (site paths), which the service worker keeps for offline use."""
-    return [f"{game}/scorer/" for game in scorer_games()]
 
 
 def page_data(game: str, d, link, runtime_info: dict) -> dict:
@@ -36,7 +31,7 @@ def write_pages(pages, rt: Runtime) -> list[str]:
     written = []
     for game in scorer_games():
         page = f"{game}/scorer.md"
-        info = {"wheel": rt.wheel_url, "bytes": rt.bytes(), "stdlib": STDLIB, "lock": rt.lock_info(),
+        info = {"core": rt.core_url, "bytes": rt.bytes(), "stdlib": rt.stdlib.name, "lock": rt.lock_info(),
                 "snapshot": rt.snapshot_key()}
         data = page_data(game, pages.d, Links(page, pages.targets), info)
         intro = data.pop("intro")
@@ -44,7 +39,7 @@ def write_pages(pages, rt: Runtime) -> list[str]:
         out = pages.docs / "data" / f"{game}_scorer.js"
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(f"window.CAIPAN_SCORER={text};\n", encoding="utf-8")
-        pages.write(page, "scorer.md.j2", game=game, intro=intro, wheel=rt.wheel_url, runtime_dir=RUNTIME_DIR, bytes=rt.bytes(),
-                    megabytes=rt.bytes() / 1e6, worker=WORKER)
+        pages.write(page, "scorer.md.j2", game=game, intro=intro, core=rt.core_url, runtime_dir=RUNTIME_DIR, bytes=rt.bytes(),
+                    megabytes=rt.sent() / 1e6, worker=WORKER)
         written.append(page)
     return written
