@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import sys
 import threading
 from pathlib import Path
 
@@ -63,8 +64,17 @@ class Precompressed(http.server.SimpleHTTPRequestHandler):
         return body
 
 
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        """A browser that closes a connection (a tab closed mid-download) is not an error of the host."""
+        if not isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            super().handle_error(request, client_address)
+
+
 def serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
     """The folder on a free port of 127.0.0.1, in a thread: (the server, to shut down; its base URL)."""
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Precompressed, directory=str(folder)))
+    server = Server(("127.0.0.1", 0), functools.partial(Precompressed, directory=str(folder)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
