@@ -249,9 +249,11 @@ def main() -> int:
             print(f"{game:8} {'Slow 4G, CPU 4x: ' if slow else ''}every run: cold {' '.join(f'{x:.2f}' for x in cold)} s; "
                   f"warm {' '.join(f'{x:.2f}' for x in warm)} s")
     for game, (cold, warm) in drawn.items():
+        if not cold:
+            continue
         print(f"{game:8} on the page's clock (navigation start to the total drawn): cold median "
               f"{statistics.median(cold):.2f} s, warm median {statistics.median(warm):.2f} s")
-    print(f"({len(rows[0][1])} fresh random hands per game; loads are medians of {args.runs} runs, each with a fresh "
+    print(f"({len(rows[0][1]) if rows else 0} fresh random hands per game; loads are medians of {args.runs} runs, each with a fresh "
           f"profile; cold = fresh profile to the first total on screen)")
     print(f"load average while measuring: {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     return 0

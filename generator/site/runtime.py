@@ -2,15 +2,19 @@
 browser (the 计分器, `scorer.py`) load, and the service worker that keeps it on the device.
 
 - the Pyodide runtime, vendored from the pinned npm package `pyodide` (installed into build/npm/ when
-  missing; only the files the runtime loads are copied), with its standard library precompiled by that
-  same Pyodide under Node (precompile());
-- the project's own wheel, built with `pip wheel --no-deps .` and repacked so it is byte-identical from
-  the same inputs; it carries the rule data the core reads as rules/_data (setup.py), which `rules.data`
-  finds with importlib.resources;
-- precompressed copies of the runtime files (gzipped());
-- a service worker at the site root that caches all of it, so the scorer works offline and a second
-  visit does not download the runtime again (the page's worker, scorer-worker.js, also keeps a memory
-  snapshot of the booted interpreter, so a second visit does not boot it again either).
+  missing; only the files the runtime loads are copied, as they are);
+- its standard library cut to what a page imports, and the rules core (the `rules` package of the
+  project's own wheel, built with `pip wheel --no-deps .`, without what no page imports, with the rule
+  data the core reads as rules/_data, setup.py, which `rules.data` finds with importlib.resources), both
+  as bytecode made by that same Pyodide under Node (precompile(), precompile.mjs), written the same way
+  every time and named by a hash of their content;
+- the brotli, zstd and gzip copies of all of these (postbuild.compressed, at the highest levels: they are
+  most of what a first visit downloads);
+- a service worker at the site root that caches all of it with every page that runs the core (found in
+  the built site: `core_pages`), so the scorer works offline and a second visit does not download the
+  runtime again (the page's worker, scorer-worker.js, also keeps a memory snapshot of the booted
+  interpreter, so a second visit does not boot it again either), and offline.json, the same list for
+  the 离线使用 panel (offline.js).
 
 Everything is cached under build/ by the hash of its inputs, so test builds copy files instead of
 installing or building again. This module names no page: the pages come from `scorer.py`.

@@ -726,9 +726,9 @@
 
   /* ----------------------------------------------------------------- boot */
 
-  /* A table that scrolls sideways (on a phone) can be scrolled from the keyboard: it takes focus. Each
-     is measured when it comes near the screen, not all at once on load: measuring lays it out, and the
-     long tables further down a page (争议与勘误's) are not laid out until then (content-visibility). */
+  /* A table that scrolls sideways (on a phone) can be scrolled from the keyboard: it takes focus. One
+     that the page lays out only near the screen (content-visibility: auto, 争议与勘误's long table) is
+     measured when it comes near, not on load: measuring would lay it out. */
   var SCROLLERS = ".cp-wide, .md-typeset table.cp-table-static, .md-typeset table:not([class])";
 
   function focusableScroller(el) {
@@ -746,9 +746,17 @@
     entries.forEach(function (e) { if (e.isIntersecting) focusableScroller(e.target); });
   }, { rootMargin: "100% 0px" }) : null;
 
+  function laidOutNearScreen(el) {
+    for (var e = el; e && e !== document.body; e = e.parentElement) {
+      if (getComputedStyle(e).contentVisibility === "auto") return true;
+    }
+    return false;
+  }
+
   function focusableScrollers() {
     Array.prototype.forEach.call(document.querySelectorAll(SCROLLERS), function (el) {
-      if (nearScreen) { nearScreen.unobserve(el); nearScreen.observe(el); } else focusableScroller(el);
+      if (nearScreen && laidOutNearScreen(el)) { nearScreen.unobserve(el); nearScreen.observe(el); }
+      else focusableScroller(el);
     });
   }
 

@@ -69,9 +69,14 @@ function show(state, text, fraction) {
   }
 }
 
+let asked = 0;  // only the latest look at what is stored is shown
+let looking = Promise.resolve();  // the latest look, which a removal waits for (it opens the caches it counts)
+
 async function refresh() {
+  const mine = ++asked;
   let s;
-  try { s = await status(); } catch (e) { show("error", "读不到离线文件清单：" + (e.message || e)); return null; }
+  try { s = await (looking = status()); } catch (e) { show("error", "读不到离线文件清单：" + (e.message || e)); return null; }
+  if (mine !== asked) return s;
   const all = s.count === s.files;
   const lines = panel.querySelector(".cp-off-stored");
   lines.replaceChildren(
@@ -126,6 +131,7 @@ async function download() {
 
 async function remove() {
   open();
+  await looking.catch(() => {});  // a look still counting would open (make again) a cache deleted below
   // the service worker first (it would cache what the page fetches next), then every cache of this site
   for (const registration of await navigator.serviceWorker.getRegistrations()) {
     for (const w of [registration.active, registration.waiting, registration.installing]) {

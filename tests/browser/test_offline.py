@@ -53,6 +53,8 @@ def test_download_with_progress_then_the_scorer_works_with_no_network_then_remov
         scorer.wait_for_selector(".cp-scorer[data-ready]", timeout=120_000)
         scorer.wait_for_selector("[data-total]")
         assert scorer.get_attribute("[data-total]", "data-total") == str(nn_score(request)["total"])
+        # its interpreter snapshot is stored too (after the first answer), and goes with the rest below
+        scorer.wait_for_selector(".cp-scorer[data-snapshot]", state="attached", timeout=120_000)
         assert not scorer.problems.any(), scorer.problems
         scorer.close()
     finally:
@@ -60,6 +62,7 @@ def test_download_with_progress_then_the_scorer_works_with_no_network_then_remov
 
     tab = panel(browser, site_url)
     tab.wait_for_function("() => document.querySelector('dialog.cp-offline').textContent.includes('已全部下载')")
+    assert "scorer-snapshot" in tab.evaluate(OURS)
     tab.click("dialog.cp-offline .cp-off-remove")
     tab.wait_for_selector('dialog.cp-offline[data-state="empty"]')
     assert tab.evaluate(OURS) == []
