@@ -1,4 +1,4 @@
-"""The 计分器 pages: the rules core itself, running in the browser on Pyodide (the runtime, the wheel and
+"""The 计分器 pages: the rules core itself, running in the browser on Pyodide (the runtime, the core and
 the service worker that keeps them: `runtime.py`).
 
 The interpreter runs in a module Web Worker that the page starts after its first
