@@ -1,33 +1,32 @@
 #!/usr/bin/env python3
 """Benchmark of the 计分器 pages (a figure, not a test): the rules core on Pyodide in headless Chromium.
 
-    .venv/bin/python scripts/bench_scorer.py [--site site/] [--hands 200] [--runs 3]
+    .venv/bin/python scripts/bench_scorer.py [--site site/] [--hands 200] [--runs 3] [--slow-runs 1]
 
-Serves the built site (run `make site` first, or pass --site) from 127.0.0.1 with gzip, as a real
-host would, and measures in Debian's chromium:
-- cold load: a fresh browser profile opens a scorer page with a request in its URL, until the total shows;
+Serves the built site (run `make site` first, or pass --site) from 127.0.0.1 as a static host serves
+precompressed files (tests/static_host.py: the smallest of name.br, name.zst, name.gz the browser
+accepts), and measures in Debian's chromium:
+- cold load: a fresh browser profile opens a scorer page with a request in its URL, until the total shows,
+  and every file it received by then (as sent: compressed), with its encoding;
 - warm load: the same page opened again (service worker, code caches and the interpreter snapshot filled);
   each `--runs` times with a fresh profile, medians reported, with where the page spent its time
   (performance marks of scorer.js: snapshot found, runtime booted, rules core ready);
+- what the site keeps on the device after two visits: navigator.storage.estimate(), and each cache;
+- the same cold and warm loads on DevTools' Slow 4G with a 4× slower CPU (`--slow-runs` times, 0 to skip);
 - rescoring: one request put on the page (core call and the result drawn), per request, fresh random hands;
-- waits: one waits request (a hand one short), per request;
-- bytes transferred for the runtime and the wheel (compressed, as sent) and their size unpacked.
+- waits: one waits request (a hand one short), per request.
 Side by side: the same requests scored by the same functions in native CPython (what the CLI runs).
 Fresh random hands every run (the seed is printed).
 """
 from __future__ import annotations
 
 import argparse
-import os
-import functools
-import gzip
-import http.server
 import json
+import os
 import random
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 from urllib.parse import quote
@@ -35,49 +34,10 @@ from urllib.parse import quote
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from scripts.bench_site import CPU_SLOWDOWN, SLOW_4G  # noqa: E402
 from tests.browser.conftest import ARGS, CHROMIUM  # noqa: E402
 from tests.browser.test_scorer import CORE, MAKE, answer, code  # noqa: E402
-
-COMPRESSIBLE = (".js", ".mjs", ".css", ".html", ".json", ".wasm", ".zip", ".whl", "/")
-
-
-class GzipHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files, gzip-compressed when the browser asks for it (as a CDN or nginx would)."""
-
-    cache: dict[str, bytes] = {}
-
-    def log_message(self, *args) -> None:
-        pass
-
-    def send_head(self):
-        path = self.translate_path(self.path)
-        if Path(path).is_dir():
-            path = str(Path(path) / "index.html")
-        if "gzip" not in self.headers.get("Accept-Encoding", "") or not Path(path).is_file() \
-                or not path.endswith(COMPRESSIBLE + ("index.html",)):
-            return super().send_head()
-        body = self.cache.get(path)
-        if body is None:
-            body = self.cache[path] = gzip.compress(Path(path).read_bytes(), 6, mtime=0)
-        self.send_response(200)
-        self.send_header("Content-Type", self.guess_type(path))
-        self.send_header("Content-Encoding", "gzip")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        import io
-
-        return io.BytesIO(body)
-
-
-def serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    """The site over HTTP, every compressible file gzipped before the first request (as a host serving
-    precompressed files does), so no load waits for the server to compress."""
-    for path in sorted(folder.rglob("*")):
-        if path.is_file() and str(path).endswith(COMPRESSIBLE + ("index.html",)):
-            GzipHandler.cache[str(path)] = gzip.compress(path.read_bytes(), 6, mtime=0)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(GzipHandler, directory=str(folder)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+from tests.static_host import serve  # noqa: E402
 
 
 def short(game: str, request: dict) -> dict:
@@ -106,11 +66,21 @@ DRAWN = """new MutationObserver((_, observer) => {
 }).observe(document, {subtree: true, childList: true});"""
 
 
-def open_first_result(context, url: str) -> tuple[float, float, dict]:
-    """Seconds from navigation to the total on screen (the harness's clock, and the page's own), and the
-    bytes the page and its workers received by then (as sent: compressed)."""
+def throttle(page) -> None:
+    """DevTools' Slow 4G and a 4× slower CPU for this page (its workers' requests too)."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", SLOW_4G)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+
+
+def open_first_result(context, url: str, slow: bool = False) -> tuple[float, float, dict]:
+    """Seconds from navigation to the total on screen (the harness's clock, and the page's own), and
+    what the page and its workers received by then: {url: (bytes as sent, Content-Encoding)}."""
     page = context.new_page()
     page.add_init_script(DRAWN)
+    if slow:
+        throttle(page)
     finished = []
     page.on("requestfinished", lambda request: finished.append(request))  # a worker's requests too
     t0 = time.perf_counter()
@@ -126,10 +96,35 @@ def open_first_result(context, url: str) -> tuple[float, float, dict]:
     print(f"  {url.split('#')[0]}: total on screen after {seconds:.2f} s; in the page: {snapshot}runtime booted "
           f"{marks.get('caipan-runtime', 0):.2f} s, rules core ready {marks.get('caipan-core', 0):.2f} s, "
           f"total drawn {drawn:.2f} s")
+    got = list(finished)  # by the first total
     page.wait_for_timeout(300)
-    by_url = {r.url: r.sizes()["responseBodySize"] for r in finished}
+    by_url = {}
+    for r in got:
+        response = r.response()
+        by_url[r.url] = (r.sizes()["responseBodySize"], (response.headers.get("content-encoding") if response else None) or "")
     page.close()
     return seconds, drawn, by_url
+
+
+STORED = """async () => {
+    const estimate = await navigator.storage.estimate(), caches_ = {};
+    for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        let bytes = 0;
+        for (const request of await cache.keys()) bytes += (await (await cache.match(request)).arrayBuffer()).byteLength;
+        caches_[name] = bytes;
+    }
+    return {usage: estimate.usage, details: estimate.usageDetails || {}, caches: caches_};
+}"""
+
+
+def stored(context, base: str) -> dict:
+    """What the site keeps on this device: navigator.storage.estimate() and the bytes of each cache."""
+    page = context.new_page()
+    page.goto(base + "404.html")
+    out = page.evaluate(STORED)
+    page.close()
+    return out
 
 
 def settle(context, url: str) -> None:
@@ -176,6 +171,7 @@ def main() -> int:
     parser.add_argument("--site", type=Path, default=ROOT / "site")
     parser.add_argument("--hands", type=int, default=200)
     parser.add_argument("--runs", type=int, default=3, help="cold and warm loads, each with a fresh profile")
+    parser.add_argument("--slow-runs", type=int, default=1, help="cold and warm loads on Slow 4G (0: none)")
     args = parser.parse_args()
     if not (args.site / "nanning" / "scorer" / "index.html").is_file():
         print(f"no scorer in {args.site}: run `make site` first (or pass --site)", file=sys.stderr)
@@ -188,58 +184,76 @@ def main() -> int:
     print(f"seed {seed}; site {args.site}; chromium {CHROMIUM}; load average at the start: "
           f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     rows = []
-    loads: dict[str, tuple[list[float], list[float]]] = {game: ([], []) for game in ("nanning", "zipai")}
-    drawn: dict[str, tuple[list[float], list[float]]] = {game: ([], []) for game in loads}
-    sent = unpacked = page_total = 0.0
+    games = ("nanning", "zipai")
+    loads = {(game, slow): ([], []) for game in games for slow in (False, True)}
+    drawn: dict[str, tuple[list[float], list[float]]] = {game: ([], []) for game in games}
+    first: dict = {}
+    kept: dict[str, list[dict]] = {game: [] for game in games}
     with sync_playwright() as p:
         def fresh(profile: str):
             return p.chromium.launch_persistent_context(profile, executable_path=str(CHROMIUM), args=ARGS,
                                                         headless=True, viewport={"width": 390, "height": 844})
 
-        requests = {game: requests_for(game, args.hands + 2 * args.runs, rnd) for game in loads}
-        for run in range(args.runs):
-            for game in loads:
+        requests = {game: requests_for(game, args.hands + 2 * (args.runs + args.slow_runs), rnd) for game in games}
+        plan = [(run, False) for run in range(args.runs)] + [(args.runs + run, True) for run in range(args.slow_runs)]
+        for run, slow in plan:
+            for game in games:
                 with tempfile.TemporaryDirectory() as profile:
                     context = fresh(profile)
-                    first, second = requests[game][2 * run], requests[game][2 * run + 1]
-                    url = f"{base}{game}/scorer/#" + quote(json.dumps(first, ensure_ascii=False))
-                    cold, cold_drawn, got = open_first_result(context, url)
-                    if game == "nanning" and run == 0:
-                        runtime = {u: n for u, n in got.items() if "/assets/pyodide/" in u or u.endswith(".whl")}
-                        sent = sum(runtime.values())
-                        unpacked = sum((args.site / u.split(base, 1)[1]).stat().st_size for u in runtime)
-                        page_total = sum(got.values())
+                    one, two = requests[game][2 * run], requests[game][2 * run + 1]
+                    url = f"{base}{game}/scorer/#" + quote(json.dumps(one, ensure_ascii=False))
+                    print(f"{game}, run {run + 1}{' (Slow 4G, CPU 4x slower)' if slow else ''}:")
+                    cold, cold_drawn, got = open_first_result(context, url, slow)
+                    if game not in first and not slow:
+                        first[game] = got
                     settle(context, url)
-                    warm, warm_drawn, _ = open_first_result(context, f"{base}{game}/scorer/#" + quote(json.dumps(second, ensure_ascii=False)))
-                    loads[game][0].append(cold)
-                    loads[game][1].append(warm)
-                    drawn[game][0].append(cold_drawn)
-                    drawn[game][1].append(warm_drawn)
+                    if not slow:
+                        kept[game].append(stored(context, base))
+                    warm, warm_drawn, _ = open_first_result(
+                        context, f"{base}{game}/scorer/#" + quote(json.dumps(two, ensure_ascii=False)), slow)
+                    loads[game, slow][0].append(cold)
+                    loads[game, slow][1].append(warm)
+                    if not slow:
+                        drawn[game][0].append(cold_drawn)
+                        drawn[game][1].append(warm_drawn)
                     if run == args.runs - 1:
                         page = context.new_page()
                         page.goto(f"{base}{game}/scorer/")
                         page.wait_for_selector(".cp-scorer[data-ready]", timeout=300_000)
-                        mine = requests[game][2 * args.runs:]
+                        mine = requests[game][2 * (args.runs + args.slow_runs):]
                         score_ms = per_call(page, "score", mine)
                         shorts = [short(game, r) for r in mine]
                         waits_ms = per_call(page, "waits", shorts)
                         page.close()
-                        rows.append((game, statistics.median(loads[game][0]), statistics.median(loads[game][1]),
-                                     score_ms, waits_ms, native(game, "score", mine), native(game, "waits", shorts)))
+                        rows.append((game, score_ms, waits_ms, native(game, "score", mine), native(game, "waits", shorts)))
                     context.close()
     server.shutdown()
-    print(f"\nruntime + wheel: {sent / 1e6:.2f} MB transferred (gzip) for {unpacked / 1e6:.2f} MB unpacked; "
-          f"the whole first visit {page_total / 1e6:.2f} MB")
-    print(f"{'':8} {'cold load':>10} {'warm load':>10}   rescoring (browser | native CPython)"
+    for game, got in first.items():
+        print(f"\n{game}/scorer/, cold, up to the first total: what was received (bytes as sent)")
+        for url, (size, coding) in sorted(got.items(), key=lambda kv: -kv[1][0]):
+            print(f"  {size:>10,}  {coding or '-':5} {url.split(base, 1)[-1]}")
+        print(f"  {sum(s for s, _ in got.values()):>10,}  in all, {len(got)} responses")
+    print("\nkept on the device after two visits (navigator.storage.estimate().usage, and each cache's bytes):")
+    for game, values in kept.items():
+        for k in values:
+            caches_ = ", ".join(f"{name} {n / 1e6:.1f} MB" for name, n in sorted(k["caches"].items()))
+            print(f"  {game:8} {k['usage'] / 1e6:6.1f} MB   ({caches_}; {json.dumps(k['details'])})")
+    print(f"\n{'':8} {'cold load':>10} {'warm load':>10}   rescoring (browser | native CPython)"
           f"{'':30}waits (browser | native CPython)")
-    for game, cold, warm, s, w, sn, wn in rows:
-        print(f"{game:8} {cold:9.2f}s {warm:9.2f}s   {stats(s)} | {stats(sn)}   {stats(w)} | {stats(wn)}")
-    for game, (cold, warm) in loads.items():
-        print(f"{game:8} every run: cold {' '.join(f'{x:.2f}' for x in cold)} s; warm {' '.join(f'{x:.2f}' for x in warm)} s")
+    for game, s, w, sn, wn in rows:
+        cold, warm = loads[game, False]
+        print(f"{game:8} {statistics.median(cold):9.2f}s {statistics.median(warm):9.2f}s   {stats(s)} | {stats(sn)}   "
+              f"{stats(w)} | {stats(wn)}")
+    for (game, slow), (cold, warm) in loads.items():
+        if cold:
+            print(f"{game:8} {'Slow 4G, CPU 4x: ' if slow else ''}every run: cold {' '.join(f'{x:.2f}' for x in cold)} s; "
+                  f"warm {' '.join(f'{x:.2f}' for x in warm)} s")
     for game, (cold, warm) in drawn.items():
+        if not cold:
+            continue
         print(f"{game:8} on the page's clock (navigation start to the total drawn): cold median "
               f"{statistics.median(cold):.2f} s, warm median {statistics.median(warm):.2f} s")
-    print(f"({len(rows[0][3])} fresh random hands per game; loads are medians of {args.runs} runs, each with a fresh "
+    print(f"({len(rows[0][1]) if rows else 0} fresh random hands per game; loads are medians of {args.runs} runs, each with a fresh "
           f"profile; cold = fresh profile to the first total on screen)")
     print(f"load average while measuring: {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     return 0

@@ -2,7 +2,8 @@
 """How fast the built site is usable on a phone, and what Lighthouse says (figures, not tests).
 
 Serves site/ (run `make site` first) on 127.0.0.1 the way a static host with precompressed files
-does (name.gz sent with Content-Encoding: gzip when the browser accepts it), then:
+does (tests/static_host.py: the smallest of name.br, name.zst and name.gz the browser accepts, sent
+with its Content-Encoding), then:
 
 1. Load times under Chromium's own throttling, as DevTools' "Slow 4G" preset (1.6 Mbit/s down,
    750 kbit/s up, 562.5 ms round trip) with the CPU 4× slower: for each page, a fresh browser
@@ -15,7 +16,7 @@ does (name.gz sent with Content-Encoding: gzip when the browser accepts it), the
 2. Filter keystrokes on the largest payout table (all presets), typed one key at a time, unthrottled:
    milliseconds from the key to the first rows laid out (a figure; tests never assert times).
 3. Lighthouse 12.2.3 (npm, installed pinned into scripts/node_modules on first use) in its default
-   mobile mode on the home, payout table, finder, scorer (when built) and cheat sheet pages:
+   mobile mode on the home, payout table, finder, scorer (when built), cheat sheet, rulings and developers pages:
    performance, accessibility, best practices and SEO scores.
 
 Usage: .venv/bin/python scripts/bench_site.py [--runs 3] [--no-lighthouse] [--site site]
@@ -24,19 +25,20 @@ Usage: .venv/bin/python scripts/bench_site.py [--runs 3] [--no-lighthouse] [--si
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import json
 import os
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.static_host import serve  # noqa: E402
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -49,44 +51,12 @@ CPU_SLOWDOWN = 4
 PAGES = ["", "nanning/payouts/", "nanning/finder/", "zipai/payouts/", "zipai/finder/", "nanning/scorer/",
          "zipai/scorer/", "nanning/cheatsheet/", "zipai/cheatsheet/", "rulings/"]
 LIGHTHOUSE_PAGES = ["", "nanning/payouts/", "nanning/finder/", "zipai/payouts/", "zipai/finder/", "nanning/scorer/",
-                    "zipai/scorer/", "nanning/cheatsheet/", "zipai/cheatsheet/"]
+                    "zipai/scorer/", "nanning/cheatsheet/", "zipai/cheatsheet/", "rulings/", "developers/"]
 USABLE = """() => {
     const parts = [...document.querySelectorAll('.cp-ptable, .cp-finder')];
     return document.readyState === 'complete' && parts.every(el => el.getAttribute('data-state') === 'ready')
         && [...document.querySelectorAll('.cp-scorer')].every(el => el.hasAttribute('data-ready'));
 }"""
-
-
-class Precompressed(http.server.SimpleHTTPRequestHandler):
-    """Sends name.gz for name when it exists and the client accepts gzip, as nginx's gzip_static does;
-    HTTP/1.1 with keep-alive, as any real host (http.server's default HTTP/1.0 opens a connection per file)."""
-
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, *args) -> None:
-        pass
-
-    def send_head(self):
-        path = Path(self.translate_path(self.path))
-        if path.is_dir():
-            path = path / "index.html"
-        gz = path.with_name(path.name + ".gz")
-        if "gzip" in self.headers.get("Accept-Encoding", "") and gz.is_file():
-            body = gz.open("rb")
-            self.send_response(200)
-            self.send_header("Content-Type", self.guess_type(str(path)))
-            self.send_header("Content-Encoding", "gzip")
-            self.send_header("Content-Length", str(gz.stat().st_size))
-            self.send_header("Vary", "Accept-Encoding")
-            self.end_headers()
-            return body
-        return super().send_head()
-
-
-def serve(site: Path):
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Precompressed, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 COMPLETE = """() => [...document.querySelectorAll('.cp-ptable, .cp-finder')].every(el => el.hasAttribute('data-complete'))"""

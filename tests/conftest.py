@@ -1,5 +1,6 @@
 """Shared fixtures and helpers: the whole build into a temporary folder, the built site served on
-127.0.0.1, and reading the built HTML (ids, links, what a page loads).
+127.0.0.1 (as a static host serves precompressed files: tests/static_host.py), and reading the built
+HTML (ids, links, what a page loads).
 
 `make test` runs from a clean clone without `make site`, so the site tests build
 everything themselves, once per session.
@@ -7,12 +8,9 @@ everything themselves, once per session.
 from __future__ import annotations
 
 import dataclasses
-import functools
-import http.server
 import json
 import re
 import shutil
-import threading
 import time
 from dataclasses import dataclass, field
 from functools import cache
@@ -26,6 +24,8 @@ from generator.build import BuildContext, run
 from generator.paths import SITE_SRC
 from generator.site import edition, mkdocs_build, pages
 from generator.site.data import load
+
+from .static_host import serve
 
 # Markup and script where source text goes: it must come out as text.
 EVIL = '<script>alert(1)</script><img src=x onerror=alert(2)> *强调* [链接](javascript:alert(3)) { #evil } </div>'
@@ -59,18 +59,6 @@ def build_into(root: Path) -> Built:
 @pytest.fixture(scope="session")
 def built(tmp_path_factory) -> Built:
     return build_into(tmp_path_factory.mktemp("build"))
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:
-        pass
-
-
-def serve(folder: Path):
-    handler = functools.partial(_Quiet, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 @pytest.fixture(scope="session")

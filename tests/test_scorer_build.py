@@ -1,24 +1,30 @@
-"""The scorer in the built site (no browser): the vendored runtime is the pinned npm package's own files,
-the wheel carries the rules core and its data, the service worker lists what exists, and the page offers
-every house rule with Chinese labels."""
+"""The scorer in the built site: the vendored runtime is the pinned npm package's own files, the trimmed
+standard library and the rules core boot in Pyodide under Node and answer the README's examples as the
+CLI does, the core carries nothing a page does not import, the service worker lists what exists, and the
+page offers every house rule with Chinese labels."""
 from __future__ import annotations
 
-import base64
-import hashlib
+import ast
 import json
 import re
+import shutil
 import subprocess
-import sys
 import zipfile
+from pathlib import Path
 
-from generator.paths import DATA
-from generator.paths import ROOT
-from generator.site.scorer import (NPM_STDLIB, RULE_DATA_GLOB, RUNTIME_DIR, RUNTIME_FILES, SOURCE_MAPS, STDLIB, WHEEL_DIR,
-                                   runtime)
+import pytest
+
+from generator.paths import DATA, ROOT, SITE_SRC
+from generator.site.runtime import (CORE_DIR, LEFT_OUT, NPM_STDLIB, RULE_DATA_GLOB, RUNTIME_DIR, RUNTIME_FILES,
+                                    SOURCE_MAPS, WORKER, readme_requests, runtime)
+from rules import registry
 from rules.nanning.preset import presets
+from rules.nanning.tiles import parse
+from rules.request import answer
 from rules.zipai.config import READINGS
 
 HAN = re.compile(r"[\u4e00-\u9fff]")
+RUNNER = Path(__file__).with_name("pyodide_node.mjs")
 
 
 def scorer_data(built, game: str) -> dict:
@@ -26,80 +32,148 @@ def scorer_data(built, game: str) -> dict:
     return json.loads(text.split("=", 1)[1].rstrip().rstrip(";"))
 
 
+def shipped(built) -> tuple[Path, Path]:
+    """The trimmed standard library and the rules core, as the built site ships them."""
+    config = scorer_data(built, "nanning")
+    return built.site / RUNTIME_DIR / config["stdlib"], built.site / config["core"]
+
+
 def test_the_runtime_is_the_npm_package_byte_for_byte(built):
     for name in RUNTIME_FILES + SOURCE_MAPS:
         assert (built.site / RUNTIME_DIR / name).read_bytes() == (runtime() / name).read_bytes(), name
-    # nothing else, but the gzip copy the build ships beside a big file (test_site_build checks it is the file)
+    # nothing else but the trimmed standard library, and the compressed copies beside the big files
+    # (test_site_build checks each is its file)
+    stdlib, _ = shipped(built)
     names = sorted(p.name for p in (built.site / RUNTIME_DIR).iterdir())
-    assert [n for n in names if not n.endswith(".gz")] == sorted(RUNTIME_FILES + SOURCE_MAPS + (STDLIB,))
-    assert {n[:-3] for n in names if n.endswith(".gz")} <= set(RUNTIME_FILES + (STDLIB,))
+    assert [n for n in names if not n.endswith((".gz", ".br", ".zst"))] == sorted(RUNTIME_FILES + SOURCE_MAPS + (stdlib.name,))
+    for suffix in (".gz", ".br", ".zst"):
+        assert {n.removesuffix(suffix) for n in names if n.endswith(suffix)} == set(RUNTIME_FILES + (stdlib.name,))
 
 
-def test_the_compiled_stdlib_is_the_npm_one_with_bytecode_for_what_a_load_imports(built):
-    """Every file of the package's standard library is there: as it was, or (a module the runtime or the
-    rules core imports on a page load) as a sourceless .pyc of this Python in its place; nothing else."""
-    with zipfile.ZipFile(runtime() / NPM_STDLIB) as npm, zipfile.ZipFile(built.site / RUNTIME_DIR / STDLIB) as ours:
-        theirs = {n: npm.read(n) for n in npm.namelist()}
+def test_the_standard_library_is_the_bytecode_of_what_a_page_imports(built):
+    """Sourceless .pyc files of this Python for some of the package's modules (what the runtime and the
+    rules core import), nothing else; far fewer than the package's."""
+    stdlib, _ = shipped(built)
+    with zipfile.ZipFile(runtime() / NPM_STDLIB) as npm, zipfile.ZipFile(stdlib) as ours:
+        theirs = set(npm.namelist())
         mine = {n: ours.read(n) for n in ours.namelist()}
-    compiled = {n for n in mine if n.endswith(".pyc")}
-    assert {n[:-1] for n in compiled} <= set(theirs)
-    assert set(mine) == (set(theirs) - {n[:-1] for n in compiled}) | compiled
-    for name in set(mine) - compiled:
-        assert mine[name] == theirs[name], name
-    # what the runtime itself and the rules core import at once, compiled
-    assert {"json/decoder.pyc", "tomllib/_parser.pyc", "dataclasses.pyc", "pyodide/_package_loader.pyc"} <= compiled
-    magic = {mine[n][:4] for n in compiled}
-    assert len(magic) == 1 and all(mine[n][4:8] == bytes(4) for n in compiled)
+    assert all(n.endswith(".pyc") for n in mine) and {n[:-1] for n in mine} <= theirs
+    # what the runtime itself and the rules core import at once
+    assert {"json/decoder.pyc", "tomllib/_parser.pyc", "dataclasses.pyc", "pyodide/_package_loader.pyc"} <= set(mine)
+    assert len(mine) < len([n for n in theirs if n.endswith(".py")]) / 3
+    magic = {data[:4] for data in mine.values()}
+    assert len(magic) == 1 and all(data[4:16] == bytes(12) for data in mine.values())
 
 
-def test_the_wheel_holds_the_rules_core_and_its_data_with_a_true_record(built):
-    (wheel,) = (built.site / WHEEL_DIR).glob("*.whl")
-    with zipfile.ZipFile(wheel) as zf:
+def core_modules() -> set[str]:
+    """Every module of the rules package a page may import (all but LEFT_OUT), as paths."""
+    return {p.relative_to(ROOT).as_posix() for p in (ROOT / "rules").rglob("*.py")
+            if not p.relative_to(ROOT).as_posix().startswith(LEFT_OUT)}
+
+
+def test_the_core_is_the_bytecode_of_the_rules_package_and_its_data_and_nothing_else(built):
+    _, core = shipped(built)
+    assert core.parent == built.site / CORE_DIR and [p.name for p in core.parent.iterdir() if p.suffix == ".zip"] == [core.name]
+    with zipfile.ZipFile(core) as zf:
         names = set(zf.namelist())
-        assert {"rules/nanning/cli.py", "rules/zipai/cli.py", "rules/nanning/waits.py", "rules/zipai/waits.py"} <= names
-        shipped = [p for p in sorted(DATA.glob(RULE_DATA_GLOB)) if (ROOT / "rules" / p.parent.name).is_dir()]
-        assert shipped
-        for path in shipped:  # the rule data rides inside the package (setup.py), read by importlib.resources
+        data = {n for n in names if n.startswith("rules/_data/")}
+        assert names - data == {name + "c" for name in core_modules()}  # no generator/, no schemas, no CLI, no sources
+        shipped_data = [p for p in sorted(DATA.glob(RULE_DATA_GLOB)) if (ROOT / "rules" / p.parent.name).is_dir()]
+        assert shipped_data and data == {f"rules/_data/{p.relative_to(DATA).as_posix()}" for p in shipped_data}
+        for path in shipped_data:  # the rule data rides inside the package (setup.py), read by importlib.resources
             assert zf.read(f"rules/_data/{path.relative_to(DATA).as_posix()}") == path.read_bytes()
-        assert not any(n.startswith("data/") for n in names)
-        record = next(n for n in names if n.endswith(".dist-info/RECORD"))
-        for line in zf.read(record).decode().splitlines():
-            path, digest, size = line.rsplit(",", 2)
-            if path == record:
+
+
+def test_no_module_of_the_core_imports_what_the_page_leaves_out():
+    """An import inside a function too: the command line and the schemas are not in the browser's core."""
+    left_out = {name.removesuffix(".py").removesuffix("/").replace("/", ".") for name in LEFT_OUT}
+    for name in sorted(core_modules()):
+        tree = ast.parse((ROOT / name).read_text(encoding="utf-8"))
+        package = name.removesuffix(".py").replace("/", ".").removesuffix(".__init__")
+        here = package if name.endswith("__init__.py") else package.rpartition(".")[0]
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    up = here.split(".")[: len(here.split(".")) - node.level + 1]
+                    base = ".".join(up + ([base] if base else []))
+                targets = [base] + [f"{base}.{a.name}" for a in node.names]
+            elif isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            else:
                 continue
-            data = zf.read(path)
-            assert digest == "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-            assert int(size) == len(data)
-        assert not any(n.startswith("generator/") for n in names)
-        # bytecode of Pyodide's Python beside every module (unchecked-hash pycs: flags 0b01), which
-        # zipimport takes when the page puts the wheel itself on sys.path
-        sources = {n for n in names if n.endswith(".py")}
-        pycs = {n for n in names if n.endswith(".pyc")}
-        assert {n[:-1] for n in pycs} == sources
-        assert all(zf.read(n)[4:8] == (1).to_bytes(4, "little") for n in pycs)
+            assert not {t for t in targets if t in left_out}, (name, node.lineno)
 
 
-def test_the_unpacked_wheel_reads_its_own_data(built, tmp_path):
-    """As Pyodide does: the pure-Python wheel unpacked and imported from there, outside the repository,
-    so `rules.data` finds the rule data through importlib.resources (rules/_data)."""
-    (wheel,) = (built.site / WHEEL_DIR).glob("*.whl")
-    with zipfile.ZipFile(wheel) as zf:
-        zf.extractall(tmp_path / "site-packages")
-    code = ("import rules, rules.data as d; from rules import registry; "
-            "print(rules.__file__); print(d.root()); print(len(registry.game('nanning').options()))")
-    done = subprocess.run([sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(tmp_path / 'site-packages')!r}); {code}"],
-                          capture_output=True, text=True, cwd=tmp_path)
-    assert done.returncode == 0, done.stderr
-    module, root, count = done.stdout.splitlines()
-    assert module.startswith(str(tmp_path)) and root.endswith("_data") and int(count) > 0
+def native(game: str, kind: str, request: dict) -> dict:
+    """What the CLI answers, in the shape of the worker's caipan_call."""
+    rules = registry.game(game)
+    result, line = answer(rules.waits if kind == "waits" else rules.score, json.dumps(request).encode())
+    return {"ok": json.loads(result)} if result is not None else {"error": line.removeprefix("error: ")}
 
 
-def test_the_service_worker_caches_files_that_exist(built):
+def one_short(game: str, request: dict) -> dict:
+    """The waits request of a scoring one: the hand without its last tile or card, and no win."""
+    out = {k: v for k, v in request.items() if k not in ("win", "win_tile", "win_card", "chain", "from", "kongs")}
+    if game == "nanning":
+        out["hand"] = "".join(f"{t % 9 + 1}{'mpsz'[t // 9]}" for t in parse(request["hand"])[:-1])
+    else:
+        out["hand"] = request["hand"][:-1]
+    return out
+
+
+def worker_glue() -> tuple[str, str]:
+    """The Python the page's worker runs (scorer-worker.js), and where it puts the core."""
+    text = (SITE_SRC / WORKER).read_text(encoding="utf-8")
+    where = json.loads(re.search(r'const CORE_PATH = ("[^"]+");', text).group(1))
+    glue = re.search(r"const GLUE = `([\s\S]*?)`;", text).group(1)
+    return glue.replace("${JSON.stringify(CORE_PATH)}", json.dumps(where)), where
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node runs the runtime (the build needs it too)")
+def test_the_trimmed_runtime_imports_every_module_of_the_core_and_answers_the_readme_as_the_cli(built, tmp_path):
+    """Booted under Node as the page's worker boots it: every module of the core imports from the trimmed
+    standard library, and the README's examples of both games (their waits too, the hand one short) and
+    bad requests get the CLI's answers."""
+    examples = readme_requests()
+    assert {game for game, kind, _ in examples if kind == "score"} == set(registry.ids())
+    requests = examples + [[game, "waits", one_short(game, r)] for game, kind, r in examples if kind == "score"]
+    requests += [[game, kind, bad] for game in registry.ids() for kind in ("score", "waits")
+                 for bad in ({}, {"hand": "?"}, {"hand": "1m", "nope": 1})]
+    stdlib, core = shipped(built)
+    glue, where = worker_glue()
+    job = tmp_path / "job.json"
+    job.write_text(json.dumps({"runtime": str(built.site / RUNTIME_DIR), "stdlib": stdlib.name, "core": str(core),
+                               "core_path": where, "glue": glue, "lock": scorer_data(built, "nanning")["lock"],
+                               "requests": requests}, ensure_ascii=False), encoding="utf-8")
+    done = subprocess.run(["node", str(RUNNER), str(job)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    out = json.loads(done.stdout)
+    assert set(out["imported"]) == {n.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for n in core_modules()}
+    assert len(out["answers"]) == len(requests)
+    for (game, kind, request), got in zip(requests, out["answers"]):
+        assert got == native(game, kind, request), (game, kind, request)
+    assert sum("ok" in a for a in out["answers"]) >= len(examples) + 2  # the examples score; their hands wait
+
+
+def test_the_service_worker_keeps_every_page_that_runs_the_core_and_what_it_loads(built):
+    """The list comes from the built site: every page with the runtime's folder in it (data-runtime), all
+    it loads, the runtime; each file exists with the size listed, and offline.json is the same list."""
     text = (built.site / "sw.js").read_text(encoding="utf-8")
     manifest = json.loads(re.match(r"self\.CAIPAN_PRECACHE = (\{.*?\});\n", text).group(1))
-    for path in manifest["files"]:
-        assert (built.site / path).is_file() or (built.site / path / "index.html").is_file(), path
-    assert {"nanning/scorer/", "zipai/scorer/", f"{RUNTIME_DIR}/pyodide.asm.wasm"} <= set(manifest["files"])
+    listed = {f["path"]: f for f in manifest["files"]}
+    for path, f in listed.items():
+        full = built.site / path / "index.html" if path.endswith("/") else built.site / path
+        assert full.is_file() and full.stat().st_size == f["bytes"] and 0 < f["sent"] <= f["bytes"], path
+    runs = {p.parent.relative_to(built.site).as_posix() + "/" for p in built.pages()
+            if p.name == "index.html" and 'data-runtime="' in p.read_text(encoding="utf-8")}
+    assert {f"{game}/scorer/" for game in ("nanning", "zipai")} <= runs
+    stdlib, core = shipped(built)
+    assert runs | {f"{RUNTIME_DIR}/pyodide.asm.wasm", f"{RUNTIME_DIR}/{stdlib.name}", WORKER, "offline.json",
+                   core.relative_to(built.site).as_posix(), "assets/offline.js", "assets/scorer.js"} <= set(listed)
+    assert not {p for p in listed if p.endswith("/") and p not in runs}  # no other page
+    offline = json.loads((built.site / "offline.json").read_text(encoding="utf-8"))
+    assert offline["version"] == manifest["version"] and offline["files"] == manifest["files"][:-1]
 
 
 def test_every_house_rule_is_offered_with_chinese_labels(built):

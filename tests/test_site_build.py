@@ -257,19 +257,36 @@ def test_the_sidebar_lists_each_page_once(built):
             assert [x for _, x in entries].count(label) == 1, (page, label)
 
 
-def test_big_files_ship_with_an_identical_gzip_copy(built):
+def test_big_files_ship_with_identical_compressed_copies_made_the_same_every_time(built):
+    """name.gz, name.br and name.zst beside every big file, each decompressing to the file; and a copy
+    made afresh (no cache) is byte for byte the shipped one."""
     import gzip
 
-    big = [p for p in built.site.rglob("*") if p.suffix in {".json", ".js", ".mjs", ".wasm", ".css", ".html", ".csv"}
+    import brotli
+    import zstandard
+
+    from generator.site.postbuild import BIG, COMPRESSORS, LEVELS
+
+    big = [p for p in built.site.rglob("*") if p.suffix in {".json", ".js", ".mjs", ".wasm", ".css", ".html", ".csv", ".zip"}
            and p.stat().st_size >= 100_000]
     assert any(p.name == "nanning_payouts.data.json" for p in big)
     assert any(p.name == "pyodide.asm.wasm" for p in big)  # the scorer's runtime, the biggest download
     for path in big:
-        copy = path.with_name(path.name + ".gz")
-        assert copy.exists(), path
-    for copy in built.site.rglob("*.gz"):  # every copy, big or small (a stylesheet every page waits for)
-        assert gzip.decompress(copy.read_bytes()) == copy.with_suffix("").read_bytes(), copy
-    assert (built.site / "assets" / "caipan.css.gz").exists()
+        for suffix in (".gz", ".br", ".zst"):
+            assert path.with_name(path.name + suffix).exists(), (path, suffix)
+    decompress = {".gz": gzip.decompress, ".br": brotli.decompress, ".zst": zstandard.ZstdDecompressor().decompress}
+    fresh = 0
+    for suffix, undo in decompress.items():
+        for copy in built.site.rglob("*" + suffix):  # every copy, big or small (a stylesheet every page waits for)
+            original = copy.with_suffix("").read_bytes()
+            assert undo(copy.read_bytes()) == original, copy
+            if len(original) < 50_000:
+                fresh += 1
+                level = LEVELS[len(original) <= BIG][suffix]
+                assert COMPRESSORS[suffix](original, level) == copy.read_bytes(), copy
+    assert fresh > 30
+    for suffix in (".gz", ".br", ".zst"):
+        assert (built.site / "assets" / ("caipan.css" + suffix)).exists()
 
 
 def test_the_search_index_knows_aliases_and_rule_ids(built):

@@ -1,6 +1,6 @@
 """Build provider for the static site: the scorer's runtime, charts, pages, then `mkdocs build --strict`
 (then the search index learns aliases and ids, the runtime is copied into the built site with its
-service worker, and big files get a gzip copy: `postbuild`).
+service worker, and big files get compressed copies: `postbuild`).
 
 All four steps are skipped with `--no-site`. Pages and charts are written into
 ctx.docs (build/docs/ by default, ignored by git), with a fresh copy of the
@@ -22,7 +22,7 @@ from mkdocs.plugins import BasePlugin
 from ..errors import BuildError
 from ..paths import ROOT, SITE_SRC
 from .. import background
-from . import dictionary, edition, pages, postbuild, scorer
+from . import dictionary, edition, pages, postbuild, runtime
 from .data import load
 from .render import compiled_once
 
@@ -134,8 +134,8 @@ def steps(ctx) -> list:
     state: dict = {}
 
     def prepare() -> str:
-        state["runtime"] = rt = scorer.prepare()
-        return f"Pyodide {scorer.PYODIDE}，{rt.wheel.name}（{rt.bytes() / 1e6:.1f} MB）"
+        state["runtime"] = rt = runtime.prepare()
+        return f"Pyodide {runtime.PYODIDE}，{rt.core.name}（{rt.bytes() / 1e6:.1f} MB，brotli {rt.sent() / 1e6:.2f} MB）"
 
     def draw() -> str:
         folder = ctx.docs / "figures"
@@ -168,13 +168,16 @@ def steps(ctx) -> list:
                  for row in art.rows if row.cls != "heading"]
         if d.findings is not None:
             lines += [(f"rulings/#{f['id']}", f["id"], f["title"]) for f in d.findings.to_dict("records")]
-        # The gzip copies of what mkdocs copies as it is (the payout data) are made meanwhile by another process.
-        ahead = background.fork(lambda: postbuild.gzip_ahead(ctx.docs))
+        # The compressed copies of what mkdocs copies as it is (the payout data) are made meanwhile by
+        # another process (into the cache postbuild.precompress copies them from).
+        ahead = background.fork(lambda: postbuild.compress_ahead(ctx.docs))
         mkdocs_build(ctx.docs, ctx.site, state["edition"], terms, [text for _, _, text in lines])
         postbuild.extend_index(ctx.site, pages.search_aliases(), lines)
-        # after the pages are final: the service worker's version hashes what it caches
-        scorer.vendor(state["runtime"], ctx.site)
-        postbuild.precompress(ctx.site, ahead())
+        ahead()
+        postbuild.precompress(ctx.site)
+        # after the pages are final and compressed: the service worker's version hashes what it caches,
+        # and its list says what each file costs to download
+        runtime.vendor(state["runtime"], ctx.site)
         size = sum(p.stat().st_size for p in ctx.site.rglob("*") if p.is_file())
         return f"{ctx.site}：{size / 1e6:.1f} MB（mkdocs {time.perf_counter() - t0:.1f} 秒）"
 

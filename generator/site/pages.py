@@ -23,7 +23,7 @@ from ..findings import KINDS, VERDICTS
 from ..games import ids, modules
 from . import developers
 from .data import SiteData, preset_dimension
-from . import names, packed, scorer
+from . import names, packed, runtime, scorer
 from .render import Links, environment
 
 # Folders and files under the docs folder that this module writes (and clears first): these,
@@ -130,7 +130,7 @@ class Pages:
     def __init__(self, d: SiteData, docs: Path, log: dict, charts: list[dict] | Callable[[], list[dict]],
                  runtime=None):
         """`log` is edition.changelog(d): the current edition and the recorded ones; `runtime` the
-        scorer's (scorer.prepare(), found or made when not given); `charts` what `charts.draw`
+        scorer's (runtime.prepare(), found or made when not given); `charts` what `charts.draw`
         returned, or a function that waits for it."""
         self.d = d
         self.runtime = runtime
@@ -235,7 +235,7 @@ class Pages:
         for m in modules().values():
             if hasattr(m, "pages"):
                 m.pages(self, d)
-        scorer.write_pages(self, self.runtime or scorer.prepare())
+        scorer.write_pages(self, self.runtime or runtime.prepare())
         self.write("rulings.md", "rulings.md.j2", kinds=KINDS, verdicts=VERDICTS)
         self.write("sources/index.md", "sources_index.md.j2", sources=source_documents(d),
                    counts=d.class_counts.to_dict("records"), labels=class_labels())

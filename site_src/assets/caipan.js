@@ -726,19 +726,37 @@
 
   /* ----------------------------------------------------------------- boot */
 
-  /* A table that scrolls sideways (on a phone) can be scrolled from the keyboard: it takes focus. */
+  /* A table that scrolls sideways (on a phone) can be scrolled from the keyboard: it takes focus. One
+     that the page lays out only near the screen (content-visibility: auto, 争议与勘误's long table) is
+     measured when it comes near, not on load: measuring would lay it out. */
   var SCROLLERS = ".cp-wide, .md-typeset table.cp-table-static, .md-typeset table:not([class])";
+
+  function focusableScroller(el) {
+    var scrolls = el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible";
+    if (scrolls && !el.hasAttribute("tabindex")) {
+      el.setAttribute("tabindex", "0");
+      el.setAttribute("data-cp-scroller", "");
+    } else if (!scrolls && el.hasAttribute("data-cp-scroller")) {
+      el.removeAttribute("tabindex");
+      el.removeAttribute("data-cp-scroller");
+    }
+  }
+
+  var nearScreen = window.IntersectionObserver ? new IntersectionObserver(function (entries) {
+    entries.forEach(function (e) { if (e.isIntersecting) focusableScroller(e.target); });
+  }, { rootMargin: "100% 0px" }) : null;
+
+  function laidOutNearScreen(el) {
+    for (var e = el; e && e !== document.body; e = e.parentElement) {
+      if (getComputedStyle(e).contentVisibility === "auto") return true;
+    }
+    return false;
+  }
 
   function focusableScrollers() {
     Array.prototype.forEach.call(document.querySelectorAll(SCROLLERS), function (el) {
-      var scrolls = el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible";
-      if (scrolls && !el.hasAttribute("tabindex")) {
-        el.setAttribute("tabindex", "0");
-        el.setAttribute("data-cp-scroller", "");
-      } else if (!scrolls && el.hasAttribute("data-cp-scroller")) {
-        el.removeAttribute("tabindex");
-        el.removeAttribute("data-cp-scroller");
-      }
+      if (nearScreen && laidOutNearScreen(el)) { nearScreen.unobserve(el); nearScreen.observe(el); }
+      else focusableScroller(el);
     });
   }
 

@@ -8,11 +8,12 @@
  *                  {type: "snapshot"}, {type: "failed", message}, {id, answers}
  * Every answer is the CLI's: the registry's Game.score / Game.waits through rules.request.answer. */
 
-// The wheel is imported in place, as a zip on sys.path (a wheel is one): nothing to unpack.
-const WHEEL_PATH = "/home/pyodide/caipan.whl";
+// The rules core (its bytecode and data, generator/site/runtime.py) is imported in place, as a zip on
+// sys.path: nothing to unpack.
+const CORE_PATH = "/home/pyodide/caipan-core.zip";
 const GLUE = `
 import json, sys
-sys.path.insert(0, ${JSON.stringify(WHEEL_PATH)})
+sys.path.insert(0, ${JSON.stringify(CORE_PATH)})
 from rules import registry
 from rules.request import answer
 def caipan_call(game, kind, text):
@@ -26,9 +27,11 @@ def caipan_call(game, kind, text):
 `;
 
 // A second visit starts from a memory snapshot of the interpreter taken in this browser after the
-// first one (the runtime booted, the rules core imported), kept in Cache Storage and never sent
-// anywhere; its key changes with the runtime, the wheel and these scripts. Without it, or if it fails,
-// the runtime boots as on a first visit. (The service worker deletes only caches named "caipan-…".)
+// first one (the runtime booted, the rules core imported), kept in Cache Storage gzipped (31 MB of
+// memory, mostly zeros, kept as about 4 MB; unzipping it takes a fraction of what booting does) and
+// never sent anywhere; its key changes with the runtime, the core and these scripts. Without it, or if
+// it fails, the runtime boots as on a first visit. (The service worker deletes only caches named
+// "caipan-…"; the offline panel, offline.js, removes this one too.)
 const SNAPSHOTS = "scorer-snapshot";
 
 let config = null;
@@ -40,13 +43,13 @@ function post(message) { self.postMessage(message); }
 // For scripts/bench_scorer.py: where a load spends its time, as a mark on the page's own timeline.
 function mark(name) { post({ type: "mark", name, at: performance.timeOrigin + performance.now() }); }
 
-function snapshotKey() { return config.runtime + "snapshot-" + config.snapshot + ".bin"; }
+function snapshotKey() { return config.runtime + "snapshot-" + config.snapshot + ".bin.gz"; }
 
 // The cached snapshot's response, or null: its bytes are read while the runtime downloads.
 async function findSnapshot() {
   if (!self.caches || !config.snapshot) return null;
-  try {
-    return (await (await caches.open(SNAPSHOTS)).match(snapshotKey())) || null;
+  try {  // caches.has first: caches.open would make an empty cache on a first visit
+    return (await caches.has(SNAPSHOTS) && await (await caches.open(SNAPSHOTS)).match(snapshotKey())) || null;
   } catch (e) {
     return null;
   }
@@ -59,17 +62,21 @@ async function saveSnapshot(py) {
   try {
     const cache = await caches.open(SNAPSHOTS);
     for (const old of await cache.keys()) if (old.url !== snapshotKey()) await cache.delete(old);
-    await cache.put(snapshotKey(), new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+    const zipped = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
+    await cache.put(snapshotKey(), new Response(zipped, { headers: { "Content-Type": "application/gzip" } }));
     post({ type: "snapshot" });
   } catch (e) { /* no room: the next visit boots as this one did */ }
 }
 
 // Count the bytes of every response while the runtime loads, for the progress bar. The runtime gets
 // the response itself (a copy is counted), so the browser can stream-compile the WebAssembly and keep
-// its compiled code for the next visit.
-function countingFetch(plain, onBytes) {
+// its compiled code for the next visit. A request already made (`early`, by URL) is answered with it.
+function countingFetch(plain, onBytes, early) {
   return async function (...args) {
-    const response = await plain.apply(self, args);
+    const url = String(args[0] instanceof Request ? args[0].url : args[0]);  // a string, a URL or a Request
+    const made = early[url];
+    delete early[url];
+    const response = await (made || plain.apply(self, args));
     if (!response.body) return response;
     const reader = response.clone().body.getReader();
     (async function pump() {
@@ -88,14 +95,19 @@ function countingFetch(plain, onBytes) {
 async function start() {
   const plain = self.fetch;
   let seen = 0;
+  // The runtime's big files are asked for now, with pyodide.mjs, rather than once it has arrived and
+  // asks for them itself: on a slow link that is a round trip sooner for most of the bytes.
+  const early = {};
+  for (const name of ["pyodide.asm.wasm", config.stdlib]) early[config.runtime + name] = plain(config.runtime + name);
   self.fetch = countingFetch(plain, (n) => {
     seen += n;
     post({ type: "progress", fraction: 0.95 * seen / config.bytes, text: "正在下载规则核心" });
-  });
+  }, early);
   try {
-    // the wheel downloads while the runtime starts
-    const wheel = fetch(config.wheel).then((r) => {
-      if (!r.ok) throw new Error("wheel: HTTP " + r.status);
+    import(config.runtime + "pyodide.asm.mjs").catch(() => {});  // the very module pyodide.mjs imports
+    // the core downloads while the runtime starts
+    const core = fetch(config.core).then((r) => {
+      if (!r.ok) throw new Error("core: HTTP " + r.status);
       return r.arrayBuffer();
     });
     const found = findSnapshot();
@@ -104,7 +116,9 @@ async function start() {
     const boot = (snapshot) => {
       const options = { indexURL: config.runtime, stdLibURL: config.runtime + config.stdlib,
                         packageBaseUrl: config.runtime, lockFileContents: { info: config.lock, packages: {} } };
-      if (snapshot) options._loadSnapshot = snapshot.arrayBuffer(); else options._makeSnapshot = true;
+      if (snapshot) {
+        options._loadSnapshot = new Response(snapshot.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+      } else options._makeSnapshot = true;
       return loadPyodide(options);
     };
     const snapshot = await found;
@@ -121,10 +135,10 @@ async function start() {
     }
     if (!py) py = await boot(null);
     mark("caipan-runtime");
-    const bytes = await wheel;
+    const bytes = await core;
     post({ type: "progress", fraction: 0.97, text: "正在安装规则包" });
-    // the file system is not in a snapshot: the wheel (its rule data, modules not imported yet) goes back
-    py.FS.writeFile(WHEEL_PATH, new Uint8Array(bytes));
+    // the file system is not in a snapshot: the core (its rule data, modules not imported yet) goes back
+    py.FS.writeFile(CORE_PATH, new Uint8Array(bytes));
     if (!fromSnapshot) py.runPython(GLUE);
     const fn = py.globals.get("caipan_call");
     call = (kind, request) => JSON.parse(fn(config.game, kind, JSON.stringify(request)));

@@ -1,7 +1,7 @@
 /* caipan 裁判: the 计分器 (scorer) pages.
  *
  * The rules are NOT in this file: every number comes from the project's Python rules core
- * (the same wheel the CLI is), running in the browser on Pyodide. This script only edits the
+ * (the same package the CLI is), running in the browser on Pyodide. This script only edits the
  * request (the very JSON object `python -m rules score|waits` reads), keeps it in the URL
  * fragment, hands it to the core and shows the answer.
  *
@@ -86,7 +86,7 @@
         };
         worker.onerror = function (event) { reject(new Error(event.message || "worker")); };
         worker.postMessage({ type: "start", config: {
-          game: GAME, runtime: here("data-runtime"), wheel: here("data-wheel"), stdlib: CFG.stdlib, lock: CFG.lock,
+          game: GAME, runtime: here("data-runtime"), core: here("data-core"), stdlib: CFG.stdlib, lock: CFG.lock,
           snapshot: CFG.snapshot, bytes: Number(root.getAttribute("data-bytes")) || 1 } });
       });
     });

@@ -22,9 +22,13 @@ def urls(built) -> list[str]:
 
 
 def opened(browser, site_url: str, url: str, viewport: dict):
-    """A new recording tab at `viewport`, on `url`, with its payout data loaded."""
+    """A new recording tab at `viewport`, on `url`, with its payout data loaded. At a phone's size it is
+    a touch screen, as a phone is: no hover (Material makes a scrolling code block focusable only where
+    the pointer can hover)."""
     tab = open_page(browser, site_url)
     tab.set_viewport_size(viewport)
+    if viewport == PHONE:
+        browser.new_cdp_session(tab).send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
     tab.goto(site_url + url)
     settle(tab)
     return tab
