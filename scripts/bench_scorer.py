@@ -30,6 +30,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import ClassVar
 from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -44,7 +45,7 @@ COMPRESSIBLE = (".js", ".mjs", ".css", ".html", ".json", ".wasm", ".zip", ".whl"
 class GzipHandler(http.server.SimpleHTTPRequestHandler):
     """Static files, gzip-compressed when the browser asks for it (as a CDN or nginx would)."""
 
-    cache: dict[str, bytes] = {}
+    cache: ClassVar[dict[str, bytes]] = {}  # one per process, shared by every request
 
     def log_message(self, *args) -> None:
         pass
@@ -54,7 +55,7 @@ class GzipHandler(http.server.SimpleHTTPRequestHandler):
         if Path(path).is_dir():
             path = str(Path(path) / "index.html")
         if "gzip" not in self.headers.get("Accept-Encoding", "") or not Path(path).is_file() \
-                or not path.endswith(COMPRESSIBLE + ("index.html",)):
+                or not path.endswith((*COMPRESSIBLE, "index.html")):
             return super().send_head()
         body = self.cache.get(path)
         if body is None:
@@ -73,7 +74,7 @@ def serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
     """The site over HTTP, every compressible file gzipped before the first request (as a host serving
     precompressed files does), so no load waits for the server to compress."""
     for path in sorted(folder.rglob("*")):
-        if path.is_file() and str(path).endswith(COMPRESSIBLE + ("index.html",)):
+        if path.is_file() and str(path).endswith((*COMPRESSIBLE, "index.html")):
             GzipHandler.cache[str(path)] = gzip.compress(path.read_bytes(), 6, mtime=0)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(GzipHandler, directory=str(folder)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -139,8 +140,8 @@ def settle(context, url: str) -> None:
     page.goto(url)
     page.wait_for_selector("[data-total]", timeout=300_000)
     page.wait_for_function("!!navigator.serviceWorker.controller", timeout=300_000)
-    page.wait_for_function("!(window.CAIPAN_SCORER || {}).snapshot || !!document.querySelector('.cp-scorer[data-snapshot]')",
-                           timeout=300_000)
+    page.wait_for_function("!(window.CAIPAN_SCORER || {}).snapshot"
+                           " || !!document.querySelector('.cp-scorer[data-snapshot]')", timeout=300_000)
     page.close()
 
 
@@ -210,7 +211,8 @@ def main() -> int:
                         unpacked = sum((args.site / u.split(base, 1)[1]).stat().st_size for u in runtime)
                         page_total = sum(got.values())
                     settle(context, url)
-                    warm, warm_drawn, _ = open_first_result(context, f"{base}{game}/scorer/#" + quote(json.dumps(second, ensure_ascii=False)))
+                    fragment = quote(json.dumps(second, ensure_ascii=False))
+                    warm, warm_drawn, _ = open_first_result(context, f"{base}{game}/scorer/#{fragment}")
                     loads[game][0].append(cold)
                     loads[game][1].append(warm)
                     drawn[game][0].append(cold_drawn)
@@ -235,7 +237,8 @@ def main() -> int:
     for game, cold, warm, s, w, sn, wn in rows:
         print(f"{game:8} {cold:9.2f}s {warm:9.2f}s   {stats(s)} | {stats(sn)}   {stats(w)} | {stats(wn)}")
     for game, (cold, warm) in loads.items():
-        print(f"{game:8} every run: cold {' '.join(f'{x:.2f}' for x in cold)} s; warm {' '.join(f'{x:.2f}' for x in warm)} s")
+        print(f"{game:8} every run: cold {' '.join(f'{x:.2f}' for x in cold)} s; "
+              f"warm {' '.join(f'{x:.2f}' for x in warm)} s")
     for game, (cold, warm) in drawn.items():
         print(f"{game:8} on the page's clock (navigation start to the total drawn): cold median "
               f"{statistics.median(cold):.2f} s, warm median {statistics.median(warm):.2f} s")

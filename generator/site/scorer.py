@@ -105,8 +105,7 @@ def _inputs_hash() -> str:
     """What the wheel is made from: the package sources, pyproject.toml, setup.py, README.md (the
     wheel's description) and the rule data."""
     h = hashlib.sha256()
-    files = sorted(p for p in (ROOT / "rules").rglob("*.py")) + [ROOT / "pyproject.toml", ROOT / "setup.py",
-                                                                 ROOT / "README.md"]
+    files = [*sorted((ROOT / "rules").rglob("*.py")), ROOT / "pyproject.toml", ROOT / "setup.py", ROOT / "README.md"]
     files += _rule_data()
     for path in files:
         h.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
@@ -220,7 +219,7 @@ def precompile(folder: Path, built: Path) -> tuple[Path, Path]:
                 name = info.filename
                 if f"stdlib/{name}c" in made:
                     name += "c"
-                entries[name] = made.get(f"stdlib/{name}", None) or zf.read(info)
+                entries[name] = made.get(f"stdlib/{name}") or zf.read(info)
                 times[name] = info.date_time
         _write_zip(entries, out / (STDLIB + ".part"), times)
         with zipfile.ZipFile(built) as zf:
@@ -325,7 +324,7 @@ def precache(site: Path) -> list[str]:
         files.add(page)
         files.update(_page_loads(site, page))
     files.add(WORKER)
-    files.update(f"{RUNTIME_DIR}/{name}" for name in RUNTIME_FILES + (STDLIB,))
+    files.update(f"{RUNTIME_DIR}/{name}" for name in (*RUNTIME_FILES, STDLIB))
     files.update(str(p.relative_to(site)) for p in (site / WHEEL_DIR).glob("*.whl"))
     # What the theme's search loads on every page, so an offline page has no failed request. Not the
     # search index: it is fetched when the search box is opened (lazy-search.js), and cached then.
@@ -372,7 +371,7 @@ def write_pages(pages, rt: Runtime) -> list[str]:
         out = pages.docs / "data" / f"{game}_scorer.js"
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(f"window.CAIPAN_SCORER={text};\n", encoding="utf-8")
-        pages.write(page, "scorer.md.j2", game=game, intro=intro, wheel=rt.wheel_url, runtime_dir=RUNTIME_DIR, bytes=rt.bytes(),
-                    megabytes=rt.bytes() / 1e6, worker=WORKER)
+        pages.write(page, "scorer.md.j2", game=game, intro=intro, wheel=rt.wheel_url, runtime_dir=RUNTIME_DIR,
+                    bytes=rt.bytes(), megabytes=rt.bytes() / 1e6, worker=WORKER)
         written.append(page)
     return written
