@@ -20,13 +20,12 @@ def _slow(seconds: float) -> float:
 
 def test_a_failed_step_stops_the_workers_and_the_forked_children_at_once():
     started = time.monotonic()
-    with pytest.raises(RuntimeError, match="a step failed"):
-        with background.workers():
-            background.fork(_big_result)  # never read: its child would block sending it
-            background.submit(_slow, 30)
-            child = background._children[-1]
-            pool_processes = list(background._open[-1]._processes.values())
-            raise RuntimeError("a step failed")
+    with pytest.raises(RuntimeError, match="a step failed"), background.workers():
+        background.fork(_big_result)  # never read: its child would block sending it
+        background.submit(_slow, 30)
+        child = background._children[-1]
+        pool_processes = list(background._open[-1]._processes.values())
+        raise RuntimeError("a step failed")
     assert not child.is_alive()
     assert not any(p.is_alive() for p in pool_processes)
     assert time.monotonic() - started < 20  # not the 30 s the worker was asked to sleep

@@ -246,7 +246,8 @@ def test_every_schema_rejects_wrong_documents(built):
     ("zipai.waits.response", {"game": "zipai", "hand": "一", "cards": ["一"],
                               "waits": [{"card": "一", "left": 1, "wins": [], "refused": []}]}),
     ("error", {"schema_version": 1, "error": "RuleError", "status": 1, "message": "x", "rule": "", "source": ""}),
-    ("error", {"schema_version": 1, "error": "RuleError", "status": 2, "message": "two\nlines", "rule": "", "source": ""}),
+    ("error", {"schema_version": 1, "error": "RuleError", "status": 2, "message": "two\nlines", "rule": "",
+               "source": ""}),
     ("common", {}),  # not a document: it only holds definitions, and it has no version field to match
 ])
 def test_wrong_values_are_rejected(name, document):
@@ -331,7 +332,8 @@ def test_every_published_file_follows_its_schema(built):
 def test_the_schemas_are_published_unchanged(built):
     folder = built.site / "data" / "schemas"
     # (a name.gz beside a file is its gzip copy for the server: tests/test_site_build.py checks those)
-    assert sorted(p.name for p in folder.iterdir() if p.suffix != ".gz") == sorted(f"{n}{schemas.SUFFIX}" for n in NAMES)
+    published = sorted(p.name for p in folder.iterdir() if p.suffix != ".gz")
+    assert published == sorted(f"{n}{schemas.SUFFIX}" for n in NAMES)
     for name in NAMES:
         assert (folder / f"{name}{schemas.SUFFIX}").read_text(encoding="utf-8") == schemas.text(name)
 

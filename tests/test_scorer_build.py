@@ -13,8 +13,8 @@ import zipfile
 
 from generator.paths import DATA
 from generator.paths import ROOT
-from generator.site.scorer import (NPM_STDLIB, RULE_DATA_GLOB, RUNTIME_DIR, RUNTIME_FILES, SOURCE_MAPS, STDLIB, WHEEL_DIR,
-                                   runtime)
+from generator.site.scorer import (NPM_STDLIB, RULE_DATA_GLOB, RUNTIME_DIR, RUNTIME_FILES, SOURCE_MAPS, STDLIB,
+                                   WHEEL_DIR, runtime)
 from rules.nanning.preset import presets
 from rules.zipai.config import READINGS
 
@@ -32,7 +32,7 @@ def test_the_runtime_is_the_npm_package_byte_for_byte(built):
     # nothing else, but the gzip copy the build ships beside a big file (test_site_build checks it is the file)
     names = sorted(p.name for p in (built.site / RUNTIME_DIR).iterdir())
     assert [n for n in names if not n.endswith(".gz")] == sorted(RUNTIME_FILES + SOURCE_MAPS + (STDLIB,))
-    assert {n[:-3] for n in names if n.endswith(".gz")} <= set(RUNTIME_FILES + (STDLIB,))
+    assert {n[:-3] for n in names if n.endswith(".gz")} <= {*RUNTIME_FILES, STDLIB}
 
 
 def test_the_compiled_stdlib_is_the_npm_one_with_bytecode_for_what_a_load_imports(built):
@@ -87,7 +87,8 @@ def test_the_unpacked_wheel_reads_its_own_data(built, tmp_path):
         zf.extractall(tmp_path / "site-packages")
     code = ("import rules, rules.data as d; from rules import registry; "
             "print(rules.__file__); print(d.root()); print(len(registry.game('nanning').options()))")
-    done = subprocess.run([sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(tmp_path / 'site-packages')!r}); {code}"],
+    path = str(tmp_path / "site-packages")
+    done = subprocess.run([sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {path!r}); {code}"],
                           capture_output=True, text=True, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     module, root, count = done.stdout.splitlines()

@@ -305,11 +305,9 @@ def test_the_loose_search_finds_the_huxi_of_best_partial(cards, from_other, kan_
     groups: the two searches must agree on every hand, with or without another player's card."""
     from rules.zipai.analysis import best_partial, groups_of, locked_kans, splitter
 
-    held = [min(n, 4) for n in Counter(cards).values()]
-    kinds = sorted(Counter(cards))
     counts = [0] * 20
-    for kind, n in zip(kinds, held):
-        counts[kind] = n
+    for kind, n in Counter(cards).items():
+        counts[kind] = min(n, 4)
     cfg = config().with_readings({"zp-r-kan-split": kan_split})
     win = cards[-1] if from_other else None
     locked = locked_kans(counts, win, cfg)
