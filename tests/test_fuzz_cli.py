@@ -38,11 +38,11 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from generator.paths import ROOT
 from rules.__main__ import main
 from rules.request import MAX_INPUT_BYTES, MAX_INT_DIGITS, MAX_LINE
 from tests.test_zipai_properties import hands as zipai_hands
 
-ROOT = Path(__file__).resolve().parents[1]
 GAMES = ("nanning", "zipai")
 CATEGORIES = ("types", "sizes", "nesting", "unicode", "bytes", "duplicates", "situations", "order", "waits")
 HANG = 10  # seconds: a hang detector, not a timing assertion
