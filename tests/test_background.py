@@ -31,6 +31,18 @@ def test_a_failed_step_stops_the_workers_and_the_forked_children_at_once():
     assert time.monotonic() - started < 20  # not the 30 s the worker was asked to sleep
 
 
+def test_a_failed_build_withdraws_what_it_handed_over():
+    """What a build handed beyond itself (字牌's reachability, in `rules`) must not wait on its
+    stopped workers later: a failed build withdraws it, a finished one keeps it."""
+    withdrawn = []
+    with pytest.raises(RuntimeError, match="a step failed"), background.workers():
+        background.handed_over(lambda: withdrawn.append("failed"))
+        raise RuntimeError("a step failed")
+    with background.workers():
+        background.handed_over(lambda: withdrawn.append("finished"))
+    assert withdrawn == ["failed"]
+
+
 def test_a_finished_build_has_waited_for_a_child_nobody_asked(tmp_path):
     target = tmp_path / "page.md"
     with background.workers():
