@@ -202,6 +202,7 @@ def results(tmp_path_factory, committed) -> dict[str, tuple[subprocess.Completed
         return {key: future.result() for key, future in futures.items()}
 
 
+@pytest.mark.slow  # every case is a build (the `results` fixture)
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_one_corruption_one_line(case: Corruption, results, committed: bytes):
     done, examples = results[case.id]

@@ -116,7 +116,8 @@ def fuzzed(category: str, examples: int, game: str | None = None):
                                           "slowest": done.slowest[1].decode("utf-8", "backslashreplace"),
                                           "peak_bytes": done.peak}, ensure_ascii=False, indent=1))
 
-        return pytest.mark.parametrize("game", games)(counted) if game is None else counted
+        marked = pytest.mark.slow(counted)  # hundreds of inputs
+        return pytest.mark.parametrize("game", games)(marked) if game is None else marked
 
     return wrap
 
