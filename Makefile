@@ -18,7 +18,7 @@ test: setup-test
 
 # The fast lane: every test but the browser and the slow ones (pyproject.toml's markers).
 test-fast: setup-test
-	@status=0; $(LINT) $(BIN)/python -m pytest -m "not browser and not slow" || status=1; exit $$status
+	@status=0; $(LINT) $(BIN)/python -m pytest -n $(WORKERS) -m "not browser and not slow" || status=1; exit $$status
 
 lint: setup-test
 	@status=0; $(LINT) exit $$status
