@@ -45,6 +45,8 @@ def workers(count: int = WORKERS) -> Iterator[None]:
             if process.is_alive():
                 process.kill()
         pool.shutdown(wait=False, cancel_futures=True)
+        for withdraw in _handed_over:  # nothing may wait later on the stopped workers
+            withdraw()
         raise
     else:
         pool.shutdown(wait=True)
@@ -52,6 +54,7 @@ def workers(count: int = WORKERS) -> Iterator[None]:
         _open.remove(pool)
         _forked.clear()
         _children.clear()
+        _handed_over.clear()
 
 
 def submit(fn: Callable, *args) -> Future:
@@ -97,6 +100,16 @@ def fork(fn: Callable[[], object]) -> Callable[[], object]:
 
 _forked: list[Callable[[], object]] = []
 _children: list[multiprocessing.process.BaseProcess] = []
+
+
+def handed_over(withdraw: Callable[[], None]) -> None:
+    """Work handed beyond the build (a function that waits for a worker's result, kept where a
+    later caller finds it) calls this with how to withdraw it: a failed build stops its workers,
+    then withdraws it, so that a later build or caller in the same process computes afresh."""
+    _handed_over.append(withdraw)
+
+
+_handed_over: list[Callable[[], None]] = []
 
 
 def wait_all() -> None:

@@ -151,7 +151,7 @@ def _expression(text: str, tokens: list[tuple[int, int, str]]) -> Expression:
     if last_eq is not None and last_eq + 1 < len(symbols) and symbols[last_eq + 1].isdigit():
         lhs_symbols, stated = symbols[:last_eq], int(symbols[last_eq + 1])
         # a chain a=b=c keeps only the first side as the arithmetic
-        first_eq = next(k for k, s in enumerate(lhs_symbols + ["="]) if s == "=" and _depth(lhs_symbols, k) == 0)
+        first_eq = next(k for k, s in enumerate([*lhs_symbols, "="]) if s == "=" and _depth(lhs_symbols, k) == 0)
         lhs_symbols = lhs_symbols[:first_eq]
     else:
         lhs_symbols, stated = symbols, None
@@ -180,7 +180,7 @@ def _collapse_inner(symbols: list[str]) -> tuple[str, bool]:
                 left, right = group[:k], group[k + 1 :]
                 ok &= evaluate("".join(left)) == evaluate("".join(right))
                 group = left
-            out[begin:] = ["("] + group + [")"]
+            out[begin:] = ["(", *group, ")"]
         else:
             out.append(s)
     return "".join(out), ok
@@ -281,8 +281,8 @@ def _check_context(game: str, art: Article, found: dict[str, int]) -> None:
         if "doc" in o and o["doc"] not in art.documents:
             fail(CONTEXT, f"{at}.doc", f"{o['doc']!r} is not a copy of the {game} article")
         if not 1 <= o.get("amount", 1) <= found.get(o["row"], 0):
-            fail(CONTEXT, f"{at}.amount", f"row {o['row']} states {found.get(o['row'], 0)} amounts, not {o.get('amount', 1)}")
-
+            fail(CONTEXT, f"{at}.amount",
+                 f"row {o['row']} states {found.get(o['row'], 0)} amounts, not {o.get('amount', 1)}")
 
 @dataclass(frozen=True)
 class Statement:

@@ -12,10 +12,10 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-from matplotlib import font_manager  # noqa: E402
-from matplotlib import pyplot as plt  # noqa: E402
+from matplotlib import font_manager
+from matplotlib import pyplot as plt
 
-from .errors import BuildError  # noqa: E402
+from .errors import BuildError
 
 FONT = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
 FONT_NAME = "Noto Sans CJK JP"  # the first face of the .ttc, which is what matplotlib reads

@@ -126,7 +126,7 @@ def check_examples() -> str:
         fail(EXAMPLES_FILE, "", f"file is missing; run `{WRITE_EXAMPLES}`")
     if current != fresh:
         old, new = current.decode("utf-8", "replace").splitlines(), fresh.decode("utf-8").splitlines()
-        first = next((i for i, (a, b) in enumerate(zip(old, new)) if a != b), min(len(old), len(new)))
+        first = next((i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b), min(len(old), len(new)))
         fail(EXAMPLES_FILE, f"line {first + 1}",
              f"out of date with the sources and data/examples/context.toml ({len(old) - 1} rows committed, "
              f"{len(new) - 1} extracted now); review and run `{WRITE_EXAMPLES}`")

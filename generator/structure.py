@@ -155,7 +155,7 @@ def align(a: list[Line], b: list[Line]) -> list[tuple[list[Line], list[Line]]]:
     out: list[tuple[list[Line], list[Line]]] = []
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
-            out += [([x], [y]) for x, y in zip(a[i1:i2], b[j1:j2])]
+            out += [([x], [y]) for x, y in zip(a[i1:i2], b[j1:j2], strict=True)]
         else:
             out += _first_copy_first(_align_block(a[i1:i2], b[j1:j2]))
     return out
@@ -171,7 +171,7 @@ def _first_copy_first(pairs: list[tuple[list[Line], list[Line]]]) -> list[tuple[
     """
     out: list[tuple[list[Line], list[Line]]] = []
     run: list[tuple[list[Line], list[Line]]] = []
-    for pair in pairs + [([], [])]:
+    for pair in [*pairs, ([], [])]:
         left, right = pair
         if bool(left) != bool(right):
             run.append(pair)
@@ -237,23 +237,24 @@ def _load_structure(game: str) -> dict:
     return config
 
 
+def _block(section: dict, entry: dict, key: str) -> Block:
+    return Block(
+        section=section["number"],
+        key=key,
+        title=entry["title"],
+        section_title=section["title"],
+        inferred=entry.get("inferred", False),
+        reason=entry.get("reason", ""),
+        heading=tuple(entry.get("heading", ())),
+        anchor=entry["anchor"],
+    )
+
+
 def _blocks(config: dict) -> list[Block]:
     blocks = []
     for section in config["section"]:
-        def make(entry: dict, key: str) -> Block:
-            return Block(
-                section=section["number"],
-                key=key,
-                title=entry["title"],
-                section_title=section["title"],
-                inferred=entry.get("inferred", False),
-                reason=entry.get("reason", ""),
-                heading=tuple(entry.get("heading", ())),
-                anchor=entry["anchor"],
-            )
-
-        blocks.append(make(section, ""))
-        blocks += [make(block, block["key"]) for block in section.get("block", ())]
+        blocks.append(_block(section, section, ""))
+        blocks += [_block(section, block, block["key"]) for block in section.get("block", ())]
     return blocks
 
 
@@ -283,7 +284,8 @@ def build_article(game: str, lines: dict[str, list[Line]]) -> Article:
         for index, entry in enumerate(raw):
             if any(x.number == int(number) for x in entry.get(doc, [])):
                 return index
-        fail(f"structure/{game}.toml", "anchor", f"{anchor} is not a content line (heading, rule, example, note or dispute)")
+        fail(f"structure/{game}.toml", "anchor",
+             f"{anchor} is not a content line (heading, rule, example, note or dispute)")
 
     starts = sorted(((position(b.anchor), order, b) for order, b in enumerate(blocks)), key=lambda t: t[:2])
     rows: list[Row] = []
@@ -297,7 +299,7 @@ def build_article(game: str, lines: dict[str, list[Line]]) -> Article:
                 block_id = f"{prefix}-{current.label}"
                 rows.append(
                     Row(block_id, current.section, current.key, "heading",
-                        _title_text(current), {d: () for d in documents}, {},
+                        _title_text(current), dict.fromkeys(documents, ()), {},
                         inferred=True, reason=current.reason)
                 )
                 counters[(block_id, "h")] = 1
@@ -332,7 +334,8 @@ def _title_text(block: Block) -> str:
     n = block.section
     if n == 0:
         return block.title
-    word = numerals[n] if n <= 10 else ("十" if n < 20 else numerals[n // 10] + "十") + (numerals[n % 10] if n % 10 else "")
+    tens = "十" if n < 20 else numerals[n // 10] + "十"
+    word = numerals[n] if n <= 10 else tens + (numerals[n % 10] if n % 10 else "")
     return f"{word}、{block.title}"
 
 
@@ -340,5 +343,6 @@ def _check_unique(game: str, rows: list[Row]) -> None:
     seen: dict[str, Row] = {}
     for row in rows:
         if row.id in seen:
-            fail(f"structure/{game}.toml", "", f"two rows get the id {row.id} ({seen[row.id].cite()} and {row.cite()}): a block anchor is misplaced")
+            fail(f"structure/{game}.toml", "", f"two rows get the id {row.id} ({seen[row.id].cite()} and "
+                                               f"{row.cite()}): a block anchor is misplaced")
         seen[row.id] = row

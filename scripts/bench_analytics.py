@@ -57,7 +57,7 @@ def vectors(kinds: int, total: int):
         return
     for c in range(min(4, total) + 1):
         for rest in vectors(kinds - 1, total - c):
-            yield (c,) + rest
+            yield (c, *rest)
 
 
 def mahjong_enumeration() -> tuple[int, int, float]:

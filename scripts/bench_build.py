@@ -51,7 +51,7 @@ def main() -> None:
               f"cpu {statistics.median(c for _, c in rs):.1f} s")
     # Each run builds both trees one after the other: the ratio of each run, then their median.
     this, other = results.values()
-    ratios = [a[0] / b[0] for a, b in zip(this, other)]
+    ratios = [a[0] / b[0] for a, b in zip(this, other, strict=True)]
     print(f"wall, this tree / {args.other}: per run {' '.join(f'{x:.2f}' for x in ratios)}; "
           f"median {statistics.median(ratios):.2f}")
 

@@ -94,7 +94,8 @@ def main() -> None:
     m, t = statistics.median(mine), statistics.median(theirs)
     print(f"hands: {len(hands)} random concealed complete hands, {args.repeats} runs each, median rates")
     print(f"caipan rules.nanning (hand_type + price): {m:,.0f} hands/s (min {min(mine):,.0f}, max {max(mine):,.0f})")
-    print(f"mahjong HandCalculator.estimate_hand_value:  {t:,.0f} hands/s (min {min(theirs):,.0f}, max {max(theirs):,.0f})")
+    print(f"mahjong HandCalculator.estimate_hand_value:  {t:,.0f} hands/s "
+          f"(min {min(theirs):,.0f}, max {max(theirs):,.0f})")
     print(f"ratio: {m / t:.1f}×")
 
 

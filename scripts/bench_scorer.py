@@ -101,7 +101,10 @@ def open_first_result(context, url: str, slow: bool = False) -> tuple[float, flo
     by_url = {}
     for r in got:
         response = r.response()
-        by_url[r.url] = (r.sizes()["responseBodySize"], (response.headers.get("content-encoding") if response else None) or "")
+        by_url[r.url] = (
+            r.sizes()["responseBodySize"],
+            (response.headers.get("content-encoding") if response else None) or "",
+        )
     page.close()
     return seconds, drawn, by_url
 
@@ -111,7 +114,8 @@ STORED = """async () => {
     for (const name of await caches.keys()) {
         const cache = await caches.open(name);
         let bytes = 0;
-        for (const request of await cache.keys()) bytes += (await (await cache.match(request)).arrayBuffer()).byteLength;
+        for (const request of await cache.keys())
+            bytes += (await (await cache.match(request)).arrayBuffer()).byteLength;
         caches_[name] = bytes;
     }
     return {usage: estimate.usage, details: estimate.usageDetails || {}, caches: caches_};
@@ -134,8 +138,8 @@ def settle(context, url: str) -> None:
     page.goto(url)
     page.wait_for_selector("[data-total]", timeout=300_000)
     page.wait_for_function("!!navigator.serviceWorker.controller", timeout=300_000)
-    page.wait_for_function("!(window.CAIPAN_SCORER || {}).snapshot || !!document.querySelector('.cp-scorer[data-snapshot]')",
-                           timeout=300_000)
+    snapshot_taken = "!(window.CAIPAN_SCORER || {}).snapshot || !!document.querySelector('.cp-scorer[data-snapshot]')"
+    page.wait_for_function(snapshot_taken, timeout=300_000)
     page.close()
 
 
@@ -225,7 +229,8 @@ def main() -> int:
                         shorts = [short(game, r) for r in mine]
                         waits_ms = per_call(page, "waits", shorts)
                         page.close()
-                        rows.append((game, score_ms, waits_ms, native(game, "score", mine), native(game, "waits", shorts)))
+                        rows.append((game, score_ms, waits_ms, native(game, "score", mine),
+                                     native(game, "waits", shorts)))
                     context.close()
     server.shutdown()
     for game, got in first.items():
@@ -246,15 +251,16 @@ def main() -> int:
               f"{stats(w)} | {stats(wn)}")
     for (game, slow), (cold, warm) in loads.items():
         if cold:
-            print(f"{game:8} {'Slow 4G, CPU 4x: ' if slow else ''}every run: cold {' '.join(f'{x:.2f}' for x in cold)} s; "
+            throttled = "Slow 4G, CPU 4x: " if slow else ""
+            print(f"{game:8} {throttled}every run: cold {' '.join(f'{x:.2f}' for x in cold)} s; "
                   f"warm {' '.join(f'{x:.2f}' for x in warm)} s")
     for game, (cold, warm) in drawn.items():
         if not cold:
             continue
         print(f"{game:8} on the page's clock (navigation start to the total drawn): cold median "
               f"{statistics.median(cold):.2f} s, warm median {statistics.median(warm):.2f} s")
-    print(f"({len(rows[0][1]) if rows else 0} fresh random hands per game; loads are medians of {args.runs} runs, each with a fresh "
-          f"profile; cold = fresh profile to the first total on screen)")
+    print(f"({len(rows[0][1]) if rows else 0} fresh random hands per game; loads are medians of {args.runs} runs, "
+          f"each with a fresh profile; cold = fresh profile to the first total on screen)")
     print(f"load average while measuring: {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     return 0
 

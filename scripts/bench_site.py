@@ -59,7 +59,8 @@ USABLE = """() => {
 }"""
 
 
-COMPLETE = """() => [...document.querySelectorAll('.cp-ptable, .cp-finder')].every(el => el.hasAttribute('data-complete'))"""
+COMPLETE = """() => [...document.querySelectorAll('.cp-ptable, .cp-finder')]
+    .every(el => el.hasAttribute('data-complete'))"""
 
 
 def load_times(base: str, pages: list[str], runs: int) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
@@ -70,7 +71,7 @@ def load_times(base: str, pages: list[str], runs: int) -> tuple[dict[str, list[f
     complete: dict[str, list[float]] = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        for run in range(runs):
+        for _ in range(runs):
             for page_url in pages:
                 context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
                                               device_scale_factor=2, locale="zh-CN")
@@ -150,7 +151,8 @@ def lighthouse(base: str, pages: list[str], reports: Path | None = None) -> dict
             data = json.loads(report.read_text(encoding="utf-8"))
             if reports is not None:  # the whole report, to read why an audit failed
                 reports.mkdir(parents=True, exist_ok=True)
-                (reports / ((page_url.strip("/").replace("/", "_") or "home") + ".json")).write_bytes(report.read_bytes())
+                name = (page_url.strip("/").replace("/", "_") or "home") + ".json"
+                (reports / name).write_bytes(report.read_bytes())
             if data.get("runtimeError") or data["audits"].get("http-status-code", {}).get("score") == 0:
                 continue  # a page this build does not have
             out[page_url] = {key: round(cat["score"] * 100) for key, cat in data["categories"].items()}
@@ -166,7 +168,8 @@ def main() -> int:
     parser.add_argument("--site", type=Path, default=ROOT / "site")
     parser.add_argument("--no-lighthouse", action="store_true")
     parser.add_argument("--only-lighthouse", action="store_true", help="skip the load times and keystrokes")
-    parser.add_argument("--pages", nargs="+", metavar="PAGE", help="only these pages (site paths, e.g. nanning/scorer/)")
+    parser.add_argument("--pages", nargs="+", metavar="PAGE",
+                        help="only these pages (site paths, e.g. nanning/scorer/)")
     parser.add_argument("--reports", type=Path, help="keep each Lighthouse JSON report in this folder")
     args = parser.parse_args()
     chosen = [p.lstrip("/") for p in args.pages] if args.pages else None

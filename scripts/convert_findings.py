@@ -51,7 +51,8 @@ def check_lines(text: str) -> str:
             listed = re.findall(r'"([^"]+)"', line)
             derived = [f"{d}:{n}" for r in quoted for d, ns in rows[r].sources.items() for n in ns]
             if listed != derived:
-                sys.exit(f"explicit lines {listed} differ from the quoted rows' lines {derived}: quote the rows that hold them")
+                sys.exit(f"explicit lines {listed} differ from the quoted rows' lines {derived}: "
+                         "quote the rows that hold them")
             continue
         out.append(line)
     return "\n".join(out)

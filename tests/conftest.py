@@ -1,17 +1,23 @@
 """Shared fixtures and helpers: the whole build into a temporary folder, the built site served on
 127.0.0.1 (as a static host serves precompressed files: tests/static_host.py), and reading the built
-HTML (ids, links, what a page loads).
+HTML (ids, links, what a page loads); the markers.
 
 `make test` runs from a clean clone without `make site`, so the site tests build
-everything themselves, once per session.
+everything themselves, once per test run however many pytest-xdist workers share it (`once`).
+
+Markers (pyproject.toml): `browser` is set here on every test under tests/browser/ and every test
+that uses the `browser` fixture (it starts Chromium); `slow` on every test that needs the whole
+build (`built`, `evil_site`), and in the test files on tests measured at more than a few seconds.
 """
 from __future__ import annotations
 
 import dataclasses
+import fcntl
 import json
+import os
 import re
 import shutil
-import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from html.parser import HTMLParser
@@ -31,10 +37,45 @@ from .static_host import serve
 EVIL = '<script>alert(1)</script><img src=x onerror=alert(2)> *强调* [链接](javascript:alert(3)) { #evil } </div>'
 
 
+BROWSER_TESTS = Path(__file__).parent / "browser"
+BUILDS = {"built", "evil_site"}  # the fixtures that need the whole build
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker
+def pytest_collection_modifyitems(items) -> None:
+    for item in items:
+        if "browser" in item.fixturenames or BROWSER_TESTS in item.path.parents:
+            item.add_marker(pytest.mark.browser)
+        if BUILDS & set(item.fixturenames):
+            item.add_marker(pytest.mark.slow)
+
+
+def once(tmp_path_factory, name: str, make: Callable[[Path], object]) -> tuple[Path, object]:
+    """`make(folder)` run once per test run, however many pytest-xdist workers ask: the first makes
+    it under a lock in the folder the run's workers share, and records its JSON result (or its
+    failure, which the others then report instead of making it again); the others wait and read it."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # each worker's own basetemp is popen-gwN under the run's
+    record = base / f"{name}.json"
+    with open(base / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not record.exists():
+            try:
+                value = make(base / name)
+            except BaseException as exc:
+                record.write_text(json.dumps({"failed": f"{type(exc).__name__}: {exc}"}))
+                raise
+            record.write_text(json.dumps({"value": value}))
+    done = json.loads(record.read_text())
+    if "failed" in done:
+        pytest.fail(f"{name}, made by another worker of this run, failed: {done['failed']}")
+    return base / name, done["value"]
+
+
 @dataclass(frozen=True)
 class Built:
     ctx: BuildContext
-    seconds: float
 
     @property
     def site(self) -> Path:
@@ -49,16 +90,19 @@ class Built:
         return sorted(self.site.rglob("*.html"))
 
 
+def context(root: Path) -> BuildContext:
+    return BuildContext(generated=root / "generated", docs=root / "docs", site=root / "site", with_site=True)
+
+
 def build_into(root: Path) -> Built:
-    ctx = BuildContext(generated=root / "generated", docs=root / "docs", site=root / "site", with_site=True)
-    t0 = time.perf_counter()
-    run(ctx)
-    return Built(ctx, time.perf_counter() - t0)
+    run(context(root))
+    return Built(context(root))
 
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory) -> Built:
-    return build_into(tmp_path_factory.mktemp("build"))
+    root, _ = once(tmp_path_factory, "build", lambda root: run(context(root)))
+    return Built(context(root))
 
 
 @pytest.fixture(scope="session")
@@ -70,12 +114,18 @@ def site_url(built):
 
 @pytest.fixture(scope="session")
 def evil_site(built, tmp_path_factory):
-    """The real data with source text, a ruling and a payout row replaced by markup and script."""
+    """The real data with source text, a ruling and a payout row replaced by markup and script:
+    (the site, the id of the article row and of the payout row that hold it)."""
+    root, (row_id, payout_id) = once(tmp_path_factory, "evil", lambda root: _evil_site(built, root))
+    return root / "site", row_id, payout_id
+
+
+def _evil_site(built: Built, root: Path) -> list[str]:
     d = load(built.generated, built.ctx.examples)
     art = d.articles["nanning"]
     rows = list(art.rows)
     target = next(i for i, r in enumerate(rows) if r.cls == "example")
-    rows[target] = dataclasses.replace(rows[target], text=EVIL, texts={k: EVIL for k in rows[target].texts})
+    rows[target] = dataclasses.replace(rows[target], text=EVIL, texts=dict.fromkeys(rows[target].texts, EVIL))
     heading = next(i for i, r in enumerate(rows) if r.id == f"{art.prefix}-7")
     rows[heading] = dataclasses.replace(rows[heading], text=EVIL)
     d.articles = {**d.articles, "nanning": dataclasses.replace(art, rows=tuple(rows))}
@@ -87,7 +137,6 @@ def evil_site(built, tmp_path_factory):
     table["rows"][0]["reason"] = EVIL + "</script>"
     table["rows"][0]["formula"] = EVIL
     d.payouts = {**d.payouts, "nanning": table}
-    root = tmp_path_factory.mktemp("evil")
     docs, site = root / "docs", root / "site"
     shutil.copytree(SITE_SRC / "assets", docs / "assets")
     # the analytics provider's page, as the real build wrote it (this fixture renders only the site's own pages)
@@ -96,7 +145,7 @@ def evil_site(built, tmp_path_factory):
     log = edition.changelog(d)
     pages.Pages(d, docs, log, []).all()
     mkdocs_build(docs, site, log["current"]["edition"], built.generated / "search_terms.txt")
-    return site, rows[target].id, table["rows"][0]["id"]
+    return [rows[target].id, table["rows"][0]["id"]]
 
 
 # -- reading the built HTML ------------------------------------------------------------------------
@@ -180,8 +229,9 @@ def payout_data(site: Path, game: str) -> tuple[dict, list[dict]]:
     folder = site / "data"
     head = json.loads((folder / f"{game}_payouts.data.json").read_text(encoding="utf-8"))
     rows = []
-    for packed in [head["first"]] + [json.loads((folder / p["src"]).read_text(encoding="utf-8")) for p in head["parts"]]:
-        rows += [dict(zip(head["fields"], (packed["values"][i] for i in row))) for row in packed["rows"]]
+    parts = [json.loads((folder / p["src"]).read_text(encoding="utf-8")) for p in head["parts"]]
+    for packed in [head["first"], *parts]:
+        rows += [dict(zip(head["fields"], (packed["values"][i] for i in row), strict=True)) for row in packed["rows"]]
     return head, rows
 
 

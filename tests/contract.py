@@ -13,7 +13,8 @@ from referencing import Registry, Resource
 from rules import schemas
 
 # The plain refusal line: `error: <message>` and, when a rule forbids it, ` (rule <id>[, source <lines>])`.
-ERROR_LINE = re.compile(r"^error: (?P<message>\S.*?)(?: \(rule (?P<rule>[a-z][a-z0-9-]*)(?:, source (?P<source>[^)]+))?\))?$")
+ERROR_LINE = re.compile(r"^error: (?P<message>\S.*?)"
+                        r"(?: \(rule (?P<rule>[a-z][a-z0-9-]*)(?:, source (?P<source>[^)]+))?\))?$")
 
 
 @cache

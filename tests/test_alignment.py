@@ -45,7 +45,7 @@ def test_headings_only_000_keeps(nanning, line_000, row_id):
 
 def test_numbered_sections_in_order_with_inferred_titles_marked(nanning):
     headings = [r for r in nanning.rows if r.cls == "heading" and r.block == "" and r.id.count("-") == 1]
-    assert [r.section for r in headings] == list(range(0, 24))
+    assert [r.section for r in headings] == list(range(24))
     inferred = {r.section for r in headings if r.inferred}
     assert inferred == {0, 2, 3, 5, 6, 8, 10, 12, 14, 18, 19, 20, 21, 23}
     assert all(r.reason for r in headings if r.inferred)
@@ -81,7 +81,7 @@ def test_ids_do_not_move_when_lines_elsewhere_disappear(nanning):
     lines = dict(all_lines())
     anchors = {("000", 19), ("001", 47)}
     dropped = {(d, n) for r in nanning.rows if r.section in (4, 5) for d, ns in r.sources.items() for n in ns}
-    smaller = {doc: [l for l in ls if (doc, l.number) not in dropped - anchors] for doc, ls in lines.items()}
+    smaller = {doc: [line for line in ls if (doc, line.number) not in dropped - anchors] for doc, ls in lines.items()}
     other = build_article("nanning", smaller)
     before = {r.id: r.text for r in nanning.rows}
     after = {r.id: r.text for r in other.rows}

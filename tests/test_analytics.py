@@ -48,7 +48,7 @@ def vectors(kinds: int, copies: int, total: int):
         return
     for c in range(min(copies, total) + 1):
         for rest in vectors(kinds - 1, copies, total - c):
-            yield (c,) + rest
+            yield (c, *rest)
 
 
 def real_tiles(tiles: TileSet) -> list[int]:
@@ -79,13 +79,13 @@ def brute_force(tiles: TileSet) -> tuple[Counter, Counter, Counter]:
     marked = [r in s.marked for s in tiles.suits for r in range(s.ranks)]
     by, also, hits = Counter(), Counter(), Counter()
     for v in vectors(len(kinds), tiles.copies, tiles.hand):
-        found = core_category([t for t, c in zip(kinds, v) for _ in range(c)])
+        found = core_category([t for t, c in zip(kinds, v, strict=True) for _ in range(c)])
         if found is None:
             continue
         weight = prod(comb(tiles.copies, c) for c in v)
         by[found[0]] += weight
         also[found[0]] += weight * found[1]
-        hits[sum(c for c, m in zip(v, marked) if m)] += weight
+        hits[sum(c for c, m in zip(v, marked, strict=True) if m)] += weight
     return by, also, hits
 
 
@@ -365,7 +365,7 @@ def test_the_step_writes_exact_tables(tmp_path, computed):
     assert len(run(ctx)) == 2 and not (tmp_path / "d").exists()
     rarity = pd.read_csv(ctx.generated / "nanning_rarity.csv", dtype=str)
     r, _ = computed
-    assert dict(zip(rarity["category"], rarity["count"].map(int))) == {
+    assert dict(zip(rarity["category"], rarity["count"].map(int), strict=True)) == {
         **{row.category.label: row.count for row in r.rows}, "全部和牌": r.complete, "任意14张": r.all_hands}
     odds = pd.read_csv(ctx.generated / "moma_odds.csv")
     assert len(odds) == 2 * 4 * 8

@@ -50,7 +50,7 @@ def test_a_matches_that_does_not_match_stops_the_build(name):
     rows, _, _ = game(name)
     first = next(i for i, r in enumerate(rows) if r.verdict == "matches")
     wrong = dataclasses.replace(rows[first], engine=str(rows[first].stated + 1))
-    message = refused(name, rows[:first] + (wrong,) + rows[first + 1:])
+    message = refused(name, (*rows[:first], wrong, *rows[first + 1:]))
     assert f"{wrong.example_id} is marked matches" in message and f"data/{name}/findings.toml" in message
 
 
@@ -59,7 +59,7 @@ def test_a_verdict_without_a_finding_stops_the_build(name):
     rows, _, _ = game(name)
     index = next(i for i, r in enumerate(rows) if r.verdict != "matches")
     orphan = dataclasses.replace(rows[index], finding_id="")
-    message = refused(name, rows[:index] + (orphan,) + rows[index + 1:])
+    message = refused(name, (*rows[:index], orphan, *rows[index + 1:]))
     assert message.startswith(f"data/{name}/findings.toml: ") and "no finding covers it" in message
 
 
@@ -69,7 +69,7 @@ def test_a_finding_of_the_wrong_kind_does_not_explain_a_verdict(name):
     index = next(i for i, r in enumerate(rows) if r.verdict != "matches")
     other = next(f for f in found if f.kind not in EXPLAINS[rows[index].verdict])
     wrong = dataclasses.replace(rows[index], finding_id=other.id)
-    assert "cannot explain that" in refused(name, rows[:index] + (wrong,) + rows[index + 1:])
+    assert "cannot explain that" in refused(name, (*rows[:index], wrong, *rows[index + 1:]))
 
 
 @pytest.mark.parametrize("name, key, value, example", [
@@ -82,8 +82,8 @@ def test_the_gate_names_the_constant_a_failing_row_checks(name, key, value, exam
     index = next(i for i, r in enumerate(rows) if r.example_id == example)
     broken = dataclasses.replace(rows[index], engine=str(value), verdict="contradicts_rules", finding_id="")
     changed = [dataclasses.replace(c, value=value) if c.key == key else c for c in constants]
-    message = refused(name, rows[:index] + (broken,) + rows[index + 1:], changed)
+    message = refused(name, (*rows[:index], broken, *rows[index + 1:]), changed)
     file = next(c.file for c in constants if c.key == key)
     assert message.startswith(f"data/{file}: {key}: is {value}, but ")
     # the same row with the constant unchanged: nothing to blame, the findings file is named
-    assert refused(name, rows[:index] + (broken,) + rows[index + 1:]).startswith(f"data/{name}/findings.toml: ")
+    assert refused(name, (*rows[:index], broken, *rows[index + 1:])).startswith(f"data/{name}/findings.toml: ")

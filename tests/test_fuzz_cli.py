@@ -4,19 +4,22 @@ result, or exit 2 and one short printable line; never a traceback, a hang or a m
 Most inputs run in-process through `rules.__main__.main` with stdin/stdout/stderr
 replaced (fast); a smaller batch runs as real subprocesses for what only a process
 shows: raw bytes under a strict locale, a closed stdin or stdout, a broken pipe.
-Categories (each ≥ a few hundred generated inputs per game; counted, and the count
-checked at the end): types, sizes, nesting, unicode, bytes, duplicates, situations
-(plausible hands in possible and impossible situations), order (meld and tile order
-never change a score).
+Categories (each ≥ a few hundred generated inputs per game, ≥ 5,000 in all): types, sizes,
+nesting, unicode, bytes, duplicates, situations (plausible hands in possible and impossible
+situations), order (meld and tile order never change a score), waits. Each fuzz test
+(`fuzzed`) counts the inputs it ran and checks the count itself when hypothesis is done, so a
+run under -k, pytest-xdist or in any order checks what it ran; the plan (how many per category
+and game) is checked on its own.
 
 Bounds: each in-process input runs under a 10 s alarm and each subprocess under a
 30 s timeout (hang detectors, generous for a shared 2-core machine; the target is
-1 s and the slowest in-process input is written to .pytest_cache/fuzz-counts.json),
+1 s and each fuzz test writes its slowest input to .pytest_cache/fuzz/<test>[<game>].json),
 and memory is checked per input: tracemalloc's peak for an in-process input, the
 process's own peak RSS (VmHWM) for a subprocess, each under 100 MB.
 """
 from __future__ import annotations
 
+import functools
 import io
 import json
 import os
@@ -28,21 +31,20 @@ import time
 import tracemalloc
 from collections import Counter
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from generator.paths import ROOT
 from rules.__main__ import main
 from rules.request import MAX_INPUT_BYTES, MAX_INT_DIGITS, MAX_LINE
 from tests.test_zipai_properties import hands as zipai_hands
 
-ROOT = Path(__file__).resolve().parents[1]
 GAMES = ("nanning", "zipai")
-COUNTS: Counter = Counter()
-SLOWEST: dict[str, tuple[float, bytes]] = {}  # CPU seconds and the input, reported, not asserted
-PEAK: dict[str, int] = {}  # bytes allocated at peak by one input (tracemalloc)
+CATEGORIES = ("types", "sizes", "nesting", "unicode", "bytes", "duplicates", "situations", "order", "waits")
 HANG = 10  # seconds: a hang detector, not a timing assertion
 MEMORY = 100 * 1024 * 1024
 FUZZ = settings(max_examples=200, deadline=None, database=None,
@@ -58,9 +60,9 @@ WORDS = {
     "nanning": ["234m678m55p111s999s", "5p", "9s", "1m", "放炮", "自摸", "杠上花", "杠上炮", "抢杠胡", "人胡", "天胡",
                 "碰", "明杠", "加杠", "暗杠", "本家", "下家", "对家", "上家", "他家放炮", "被封胡者包付", "yuanwen",
                 "fishing", "on", "preset", "options", "kind", "tile", "winner", "payers"],
-    "zipai": ["一二三四五六七八九壹贰叁肆伍陆柒捌玖贰柒拾", "十", "七七七", "自摸", "点炮", "胡牌者", "上家", "下家", "爆",
-              "红爆", "碰", "招", "拢", "吃", "海底", "头块", "起手", "垅", "点招", "自招", "kind", "cards", "by", "from",
-              "zp-r-combine"],
+    "zipai": ["一二三四五六七八九壹贰叁肆伍陆柒捌玖贰柒拾", "十", "七七七", "自摸", "点炮", "胡牌者", "上家", "下家",
+              "爆", "红爆", "碰", "招", "拢", "吃", "海底", "头块", "起手", "垅", "点招", "自招", "kind", "cards", "by",
+              "from", "zp-r-combine"],
 }
 VALID = {
     "nanning": {"hand": "234m678m55p111s999s", "win": "自摸"},
@@ -72,6 +74,53 @@ WIN_FIELDS = {"nanning": ("win", "win_tile", "kongs", "chain"), "zipai": ("win",
 
 
 # ------------------------------------------------------------------ running one input
+
+@dataclass
+class Tally:
+    """What one fuzz test ran for one game: inputs, and (reported, not asserted) the slowest in CPU
+    seconds with its input (in-process inputs) and the most bytes one input took at peak (tracemalloc
+    in-process, the process's peak RSS for a subprocess)."""
+    inputs: int = 0
+    slowest: tuple[float, bytes] = (0.0, b"")
+    peak: int = 0
+
+
+TALLIES: dict[tuple[str, str], Tally] = {}  # (game, category) → the tally of the fuzz test running it
+PLANNED: Counter = Counter()  # (game, category) → inputs the fuzz tests declare
+
+
+def tally(game: str, category: str) -> Tally:
+    return TALLIES.setdefault((game, category), Tally())
+
+
+def fuzzed(category: str, examples: int, game: str | None = None):
+    """A hypothesis test (drawing from `data`) of `category`, run for `game` or for every game: at its
+    end it checks that its `examples` inputs ran (counted by `run` or the test) and writes its tally."""
+    games = GAMES if game is None else (game,)
+    for g in games:
+        PLANNED[g, category] += examples
+
+    def wrap(test):
+        inner = settings(FUZZ, max_examples=examples)(given(data=st.data())(test))
+
+        @functools.wraps(inner)
+        def counted(**kwargs):
+            played = kwargs.get("game", game)
+            TALLIES[played, category] = Tally()
+            inner(**kwargs)
+            done = TALLIES[played, category]
+            assert done.inputs >= examples, f"{played}/{category}: {done.inputs} inputs ran of {examples}"
+            report = ROOT / ".pytest_cache" / "fuzz" / f"{test.__name__}[{played}].json"
+            report.parent.mkdir(parents=True, exist_ok=True)
+            report.write_text(json.dumps({"inputs": done.inputs, "slowest_cpu_seconds": done.slowest[0],
+                                          "slowest": done.slowest[1].decode("utf-8", "backslashreplace"),
+                                          "peak_bytes": done.peak}, ensure_ascii=False, indent=1))
+
+        marked = pytest.mark.slow(counted)  # hundreds of inputs
+        return pytest.mark.parametrize("game", games)(marked) if game is None else marked
+
+    return wrap
+
 
 class Hang(Exception):
     pass
@@ -99,7 +148,8 @@ def run(game: str, category: str, data: bytes, command: str = "score") -> tuple[
     """Run the CLI's `command` in-process on `data`; check the one-line / consistent-result contract.
 
     Returns (0, result) or (2, the error line)."""
-    COUNTS[game, category] += 1
+    counted = tally(game, category)
+    counted.inputs += 1
     signal.signal(signal.SIGALRM, _alarm)
     signal.setitimer(signal.ITIMER_REAL, HANG)
     start = time.process_time()
@@ -114,9 +164,9 @@ def run(game: str, category: str, data: bytes, command: str = "score") -> tuple[
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
     spent = time.process_time() - start
-    if spent > SLOWEST.get(game, (0.0, b""))[0]:
-        SLOWEST[game] = (spent, data[:120])
-    PEAK[game] = max(PEAK.get(game, 0), peak)
+    if spent > counted.slowest[0]:
+        counted.slowest = (spent, data[:120])
+    counted.peak = max(counted.peak, peak)
     assert peak < MEMORY, f"{game} allocated {peak} bytes at peak on {data[:200]!r}"
     out, err = _streams.last
     return check(game, code, out, err, data, command)
@@ -268,15 +318,15 @@ def duplicate_request(draw, game: str):
         return f'{base}, "{field}": "{a}", "{field}": "{b}"}}'.encode()
     if game == "nanning":
         twice = draw(st.sampled_from(["下家", "对家", "上家"]))
-        seats = draw(st.permutations([twice, twice] + draw(st.lists(st.sampled_from(["下家", "对家", "上家"]),
-                                                                   max_size=3))))
+        more = draw(st.lists(st.sampled_from(["下家", "对家", "上家"]), max_size=3))
+        seats = draw(st.permutations([twice, twice, *more]))
         request = {**VALID[game], "rules": {"options": {"fishing": "on"}},
                    "fishing": {"winner": draw(st.booleans()), "payers": seats}}
         if how == 2:  # the same meld twice
             request = {**VALID[game], "melds": [{"kind": "碰", "tile": draw(st.sampled_from(TILES))}] * 2}
     else:
         twice = draw(st.sampled_from(["海底", "头块"]))
-        extras = draw(st.permutations([twice, twice] + draw(st.lists(st.sampled_from(["海底", "头块"]), max_size=2))))
+        extras = draw(st.permutations([twice, twice, *draw(st.lists(st.sampled_from(["海底", "头块"]), max_size=2))]))
         request = {**VALID[game], "extras": extras}
         if how == 2:
             seat = draw(st.sampled_from(["上家", "下家", "胡牌者"]))
@@ -369,16 +419,12 @@ SITUATIONS = {"nanning": nanning_situation, "zipai": zipai_situation}
 
 # ------------------------------------------------------------------ the in-process fuzz
 
-@pytest.mark.parametrize("game", GAMES)
-@settings(FUZZ, max_examples=800)
-@given(data=st.data())
+@fuzzed("types", 800)
 def test_types(game, data):
     run(game, "types", encode(data.draw(requests_of(game))))
 
 
-@pytest.mark.parametrize("game", GAMES)
-@settings(FUZZ, max_examples=600)
-@given(data=st.data())
+@fuzzed("sizes", 600)
 def test_sizes(game, data):
     payload = data.draw(sized_request(game))
     code, _ = run(game, "sizes", payload)
@@ -386,54 +432,42 @@ def test_sizes(game, data):
         assert code == 2
 
 
-@pytest.mark.parametrize("game", GAMES)
-@settings(FUZZ, max_examples=500)
-@given(data=st.data())
+@fuzzed("nesting", 500)
 def test_nesting(game, data):
     payload = data.draw(nested_request(game))
-    code, line = run(game, "nesting", payload)
+    code, _line = run(game, "nesting", payload)
     if payload.count(b"[") + payload.count(b"{") > 12:
         assert code == 2
 
 
-@pytest.mark.parametrize("game", GAMES)
-@settings(FUZZ, max_examples=800)
-@given(data=st.data())
+@fuzzed("unicode", 800)
 def test_unicode(game, data):
     payload = data.draw(unicode_request(game))
-    code, result = run(game, "unicode", payload)
+    code, _result = run(game, "unicode", payload)
     if code == 0:  # a score means the hand was ASCII notation / the 20 card characters
         hand = json.loads(payload.decode("utf-8", "surrogatepass"))["hand"]
         allowed = set("123456789mpsz ") if game == "nanning" else set("一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾")
         assert set(hand.replace("\u3000", " ").replace(" ", "")) <= allowed
 
 
-@pytest.mark.parametrize("game", GAMES)
-@settings(FUZZ, max_examples=1200)
-@given(data=st.data())
+@fuzzed("bytes", 1200)
 def test_bytes(game, data):
     run(game, "bytes", data.draw(byte_request(game)))
 
 
-@pytest.mark.parametrize("game", GAMES)
-@settings(FUZZ, max_examples=300)
-@given(data=st.data())
+@fuzzed("duplicates", 300)
 def test_duplicates(game, data):
-    code, line = run(game, "duplicates", data.draw(duplicate_request(game)))
+    code, _line = run(game, "duplicates", data.draw(duplicate_request(game)))
     assert code == 2
 
 
-@pytest.mark.parametrize("game", GAMES)
-@settings(FUZZ, max_examples=900)
-@given(data=st.data())
+@fuzzed("situations", 900)
 def test_situations(game, data):
     """Plausible hands in situations possible and impossible: a score is consistent, a refusal one line."""
     run(game, "situations", encode(data.draw(SITUATIONS[game]())))
 
 
-@pytest.mark.parametrize("game", GAMES)
-@settings(FUZZ, max_examples=300)
-@given(data=st.data())
+@fuzzed("waits", 300)
 def test_waits(game, data):
     """`waits` on the same hostile fields (the win's own fields left out) and on raw bytes."""
     fields = [f for f in FIELDS[game] if f not in WIN_FIELDS[game]]
@@ -457,8 +491,7 @@ def _same(a: tuple, b: tuple) -> None:
         assert a[1].partition("(rule ")[2] == b[1].partition("(rule ")[2]
 
 
-@settings(FUZZ, max_examples=300)
-@given(data=st.data())
+@fuzzed("order", 300, game="nanning")
 def test_meld_order_never_changes_a_nanning_score(data):
     request = data.draw(nanning_situation())
     request.pop("chain", None)
@@ -470,8 +503,7 @@ def test_meld_order_never_changes_a_nanning_score(data):
     _same(run("nanning", "order", encode(request)), run("nanning", "order", encode(shuffled)))
 
 
-@settings(FUZZ, max_examples=300)
-@given(data=st.data())
+@fuzzed("order", 300, game="zipai")
 def test_shown_order_never_changes_a_zipai_score(data):
     request = data.draw(zipai_situation())
     shuffled = {**request, "shown": data.draw(st.permutations(request["shown"]))}
@@ -485,7 +517,7 @@ def test_issue_reproduction_mixed_kongs_need_a_chain_whatever_the_order(order):
     request = {"hand": "234m55p678p", "melds": [{"kind": k, "tile": t} for k, t in order], "win": "杠上花"}
     code, line = run("nanning", "order", encode(request))
     assert code == 2 and "give chain" in line
-    for chain, total in ((["明杠"], None), (["暗杠"], None), (["暗杠", "明杠"], None)):
+    for chain in (["明杠"], ["暗杠"], ["暗杠", "明杠"]):
         code, result = run("nanning", "order", encode({**request, "chain": chain}))
         assert code == 0 and result["chain"] == chain
     code, result = run("nanning", "order", encode({**request, "kongs": 2}))
@@ -554,14 +586,14 @@ LOCALES = [{"PYTHONIOENCODING": "utf-8:strict"}, {"PYTHONIOENCODING": "ascii"}, 
            {"PYTHONUTF8": "0", "LC_ALL": "C"}, {}]
 
 
-@pytest.mark.parametrize("game", GAMES)
-@settings(FUZZ, max_examples=8)
-@given(data=st.data())
+@fuzzed("bytes", 8)
 def test_processes_any_bytes_any_locale(game, data):
     payload = data.draw(byte_request(game) | unicode_request(game) | st.just(encode(VALID[game])))
     env = data.draw(st.sampled_from(LOCALES))
     code, out, err, rss = spawn(game, payload, env)
-    COUNTS[game, "bytes"] += 1
+    counted = tally(game, "bytes")
+    counted.inputs += 1
+    counted.peak = max(counted.peak, rss)
     assert rss < MEMORY, f"{rss} bytes for {payload[:200]!r}"
     check(game, code, out, err, payload)
 
@@ -571,7 +603,7 @@ def test_processes_any_bytes_any_locale(game, data):
     ("closed", "file", 2), ("file", "closed", 2), ("file", "broken", 2), ("closed", "closed", 2),
 ])
 def test_processes_closed_streams(game, stdin, stdout, code):
-    got, out, err, rss = spawn(game, encode(VALID[game]), stdin=stdin, stdout=stdout)
+    got, _out, err, _rss = spawn(game, encode(VALID[game]), stdin=stdin, stdout=stdout)
     assert got == code
     text = err.decode()
     assert text.count("\n") == 1 and text.startswith("error: ") and "Traceback" not in text, text
@@ -584,7 +616,6 @@ def test_processes_closed_streams(game, stdin, stdout, code):
 ])
 def test_processes_issue_reproductions(game, payload):
     got, out, err, rss = spawn(game, payload, {"PYTHONIOENCODING": "utf-8:strict"})
-    COUNTS[game, "bytes"] += 1
     check(game, got, out, err, payload)
     assert got == 2 and b"\x1b" not in err and rss < MEMORY
 
@@ -597,18 +628,13 @@ def test_command_line_errors_are_one_line():
         assert done.stderr.count("\n") == 1 and done.stderr.startswith("error: "), done.stderr
 
 
-# ------------------------------------------------------------------ totals
+# ------------------------------------------------------------------ the plan
 
-def test_zz_every_category_ran():
-    """Runs last in this file: ≥ 5,000 inputs per game over every category; writes the figures."""
-    if not COUNTS:
-        pytest.skip("no fuzz test ran in this session")
-    report = ROOT / ".pytest_cache" / "fuzz-counts.json"
-    report.parent.mkdir(exist_ok=True)
-    report.write_text(json.dumps({"counts": {f"{g}/{c}": n for (g, c), n in sorted(COUNTS.items())},
-                                  "slowest_cpu_seconds": {g: [t, d.decode("utf-8", "backslashreplace")] for g, (t, d) in SLOWEST.items()}, "peak_bytes": PEAK}, indent=1))
-    categories = ("types", "sizes", "nesting", "unicode", "bytes", "duplicates", "situations", "order", "waits")
+def test_every_game_is_fuzzed_in_every_category():
+    """≥ 5,000 inputs per game over every category, ≥ 100 in each, as the fuzz tests declare them
+    (each checks that its own ran)."""
+    assert {category for _, category in PLANNED} == set(CATEGORIES)
     for game in GAMES:
-        assert sum(n for (g, _), n in COUNTS.items() if g == game) >= 5000, COUNTS
-        for category in categories:
-            assert COUNTS[game, category] >= 100, (game, category, COUNTS)
+        assert sum(n for (g, _), n in PLANNED.items() if g == game) >= 5000, PLANNED
+        for category in CATEGORIES:
+            assert PLANNED[game, category] >= 100, (game, category, PLANNED)

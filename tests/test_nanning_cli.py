@@ -15,7 +15,7 @@ def run(payload, game="nanning"):
 
 
 def test_contract_fields():
-    done = run({"hand": "234m678m55p", "melds": [{"kind": "暗杠", "tile": "1m"}] + PENG_9S, "win": "杠上花"})
+    done = run({"hand": "234m678m55p", "melds": [{"kind": "暗杠", "tile": "1m"}, *PENG_9S], "win": "杠上花"})
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
     assert out["patterns"] == ["鸡胡"]
@@ -44,9 +44,12 @@ def test_chain_and_preset_options():
     ({"hand": "234m678m999m55p", "melds": PENG_9S, "win": "抢杠胡", "win_tile": "9m"}, "nn-9-d1"),
     ({"hand": "234m678m999m55p", "melds": PENG_9S, "win": "海底捞月", "kongs": 1}, "nn-17-n1"),
     ({"hand": "234m678m999m55p", "melds": PENG_9S, "win": "天胡"}, "nn-14-r1"),
-    ({"hand": "111m555m999p55s", "melds": [{"kind": "碰", "tile": "7z"}], "win": "抢杠胡", "win_tile": "5s"}, "nn-9-d1"),
-    ({"hand": "234m678m999m55p", "melds": PENG_9S, "win": "放炮", "rules": {"options": {"nope": "x"}}}, "unknown option"),
-    ({"hand": "234m678m999m55p", "melds": PENG_9S, "win": "放炮", "rules": {"options": {"moma_multiply": "x"}}}, "not one of"),
+    ({"hand": "111m555m999p55s", "melds": [{"kind": "碰", "tile": "7z"}], "win": "抢杠胡", "win_tile": "5s"},
+     "nn-9-d1"),
+    ({"hand": "234m678m999m55p", "melds": PENG_9S, "win": "放炮", "rules": {"options": {"nope": "x"}}},
+     "unknown option"),
+    ({"hand": "234m678m999m55p", "melds": PENG_9S, "win": "放炮", "rules": {"options": {"moma_multiply": "x"}}},
+     "not one of"),
     ({"hand": "234m678m999m55p", "melds": PENG_9S, "win": "放炮", "rules": "nosuch"}, "unknown preset"),
     ({"hand": "234m678m999m55p", "melds": PENG_9S, "win": "胡了"}, 'win "胡了"'),
     ({"hand": "234m678m999m55p", "melds": PENG_9S, "win": "放炮", "extra": 1}, "unknown field"),

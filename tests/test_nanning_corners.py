@@ -89,7 +89,7 @@ def _kong_points(payments, discarder):
 def test_multi_win_kong_points_settle_once(chain, winners, hands, kong_points):
     method = Method.GANGSHANGPAO if chain else Method.FANGPAO
     discarder = 3
-    wins = [(seat, Situation(h, method, chain)) for seat, h in zip(winners, hands)]
+    wins = [(seat, Situation(h, method, chain)) for seat, h in zip(winners, hands, strict=True)]
     payments = multi_win(discarder, wins, YW)
     assert _kong_points(payments, discarder) == kong_points
     for seat, s in wins:  # each winner's hand points are what he alone would get

@@ -145,7 +145,7 @@ SHAPE_ORDER = [Shape.DADUI3, Shape.DADUI2, Shape.DADUI1, Shape.QIXIAODUI, Shape.
 
 @settings(max_examples=400, deadline=None)
 @given(st.one_of(complete_hands(), st.lists(st.integers(0, 33), min_size=14, max_size=14),
-                 complete_hands().map(lambda t: t[:-1] + [(t[-1] + 1) % 34])))
+                 complete_hands().map(lambda t: [*t[:-1], (t[-1] + 1) % 34])))
 def test_the_fast_reading_agrees_with_every_reading(tiles):
     """`hand_type` (one pass per suit, no listing) says complete exactly when some reading of
     the tiles exists, and picks the shape the best of all readings has."""
@@ -213,7 +213,7 @@ def test_each_kong_in_a_chain_doubles():
     for s in FEASIBLE:
         if s.method is not Method.GANGSHANGHUA or len(s.chain) == 4 or s.fenghu is not FengHu.NONE:
             continue
-        longer = Situation(s.hand, s.method, s.chain + (KongKind.AN,), s.fenghu)
+        longer = Situation(s.hand, s.method, (*s.chain, KongKind.AN), s.fenghu)
         if check(longer, YW) is None:
             assert price(longer, YW).hand_points == 2 * price(s, YW).hand_points
 
@@ -250,7 +250,7 @@ def test_best_reading_never_depends_on_order():
     random.seed(1)
     for _ in range(20):
         random.shuffle(tiles)
-        hand_type, reading = best(_hand(tiles), True)
+        hand_type, _reading = best(_hand(tiles), True)
         assert (hand_type.shape, hand_type.qingyise, hand_type.menqing) == (Shape.PENGPENG, True, True)
 
 

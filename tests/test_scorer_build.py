@@ -45,9 +45,10 @@ def test_the_runtime_is_the_npm_package_byte_for_byte(built):
     # (test_site_build checks each is its file)
     stdlib, _ = shipped(built)
     names = sorted(p.name for p in (built.site / RUNTIME_DIR).iterdir())
-    assert [n for n in names if not n.endswith((".gz", ".br", ".zst"))] == sorted(RUNTIME_FILES + SOURCE_MAPS + (stdlib.name,))
+    shipped_files = sorted((*RUNTIME_FILES, *SOURCE_MAPS, stdlib.name))
+    assert [n for n in names if not n.endswith((".gz", ".br", ".zst"))] == shipped_files
     for suffix in (".gz", ".br", ".zst"):
-        assert {n.removesuffix(suffix) for n in names if n.endswith(suffix)} == set(RUNTIME_FILES + (stdlib.name,))
+        assert {n.removesuffix(suffix) for n in names if n.endswith(suffix)} == {*RUNTIME_FILES, stdlib.name}
 
 
 def test_the_standard_library_is_the_bytecode_of_what_a_page_imports(built):
@@ -73,7 +74,8 @@ def core_modules() -> set[str]:
 
 def test_the_core_is_the_bytecode_of_the_rules_package_and_its_data_and_nothing_else(built):
     _, core = shipped(built)
-    assert core.parent == built.site / CORE_DIR and [p.name for p in core.parent.iterdir() if p.suffix == ".zip"] == [core.name]
+    assert core.parent == built.site / CORE_DIR
+    assert [p.name for p in core.parent.iterdir() if p.suffix == ".zip"] == [core.name]
     with zipfile.ZipFile(core) as zf:
         names = set(zf.namelist())
         data = {n for n in names if n.startswith("rules/_data/")}
@@ -149,9 +151,10 @@ def test_the_trimmed_runtime_imports_every_module_of_the_core_and_answers_the_re
     done = subprocess.run(["node", str(RUNNER), str(job)], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     out = json.loads(done.stdout)
-    assert set(out["imported"]) == {n.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for n in core_modules()}
+    modules = {n.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for n in core_modules()}
+    assert set(out["imported"]) == modules
     assert len(out["answers"]) == len(requests)
-    for (game, kind, request), got in zip(requests, out["answers"]):
+    for (game, kind, request), got in zip(requests, out["answers"], strict=True):
         assert got == native(game, kind, request), (game, kind, request)
     assert sum("ok" in a for a in out["answers"]) >= len(examples) + 2  # the examples score; their hands wait
 

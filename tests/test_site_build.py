@@ -15,9 +15,9 @@ from generator.site.data import load
 from .conftest import build_into, css_loads, is_external, parse, payout_data, payout_row_ids, resolve
 
 NAV_PAGES = ["", "nanning/article/", "nanning/scoring/", "nanning/payouts/", "nanning/finder/",
-             "nanning/scorer/", "nanning/cheatsheet/", "zipai/article/", "zipai/scoring/", "zipai/payouts/", "zipai/finder/",
-             "zipai/scorer/", "zipai/cheatsheet/", "rulings/", "charts/", "analytics/", "sources/", "sources/001/", "sources/000/",
-             "sources/003/", "changelog/"]
+             "nanning/scorer/", "nanning/cheatsheet/", "zipai/article/", "zipai/scoring/", "zipai/payouts/",
+             "zipai/finder/", "zipai/scorer/", "zipai/cheatsheet/", "rulings/", "charts/", "analytics/", "sources/",
+             "sources/001/", "sources/000/", "sources/003/", "changelog/"]
 
 
 def test_every_page_of_the_navigation_is_built(built):
@@ -81,7 +81,8 @@ def test_nothing_is_loaded_from_outside_the_site(built):
         outside += [f"{css.name}: {u}" for u in css_loads(css) if is_external(u)]
     for js in built.site.rglob("*.js"):
         text = js.read_text(encoding="utf-8", errors="replace")
-        outside += [f"{js.name}: {u}" for u in re.findall(r"""(?:import|importScripts)\s*\(?\s*['"](https?://[^'"]+)""", text)]
+        imported = re.findall(r"""(?:import|importScripts)\s*\(?\s*['"](https?://[^'"]+)""", text)
+        outside += [f"{js.name}: {u}" for u in imported]
     assert not outside, outside
     # and no web fonts or CDN in any page's head
     for page in built.pages():
@@ -186,20 +187,21 @@ def test_the_payout_pages_data_holds_every_row_and_column(built):
         assert [r["id"] for r in rows] == [r["id"] for r in table["rows"]], game
         fields = [f for f in head["fields"] if f != "terms"]
         assert {c["key"] for c in table["columns"] + table["dimensions"]} <= set(fields)
-        for mine, theirs in zip(rows, table["rows"]):
+        for mine, theirs in zip(rows, table["rows"], strict=True):
             assert {f: mine[f] for f in fields} == {f: theirs.get(f) for f in fields}, mine["id"]
         stride = len(head["dimensions"]) + 1
         choices = [ord(c) - 48 for c in head["choices"]]
         assert len(choices) == stride * len(rows)
         for i, row in enumerate(table["rows"]):
             picked = choices[i * stride:(i + 1) * stride]
-            assert [d["values"][k] for d, k in zip(head["dimensions"], picked)] == [row[d["key"]] for d in head["dimensions"]]
+            chosen = [d["values"][k] for d, k in zip(head["dimensions"], picked[:-1], strict=True)]
+            assert chosen == [row[d["key"]] for d in head["dimensions"]]
             assert picked[-1] == (1 if row["feasible"] else 0)
         listed = json.loads((built.site / "data" / head["ids"]).read_text(encoding="utf-8"))
         assert listed == [r["id"] for r in table["rows"]]
         for part in head["parts"]:
             assert (built.site / "data" / part["src"]).stat().st_size == part["bytes"], part["src"]
-        assert [c["key"] for c in head["table"]][0] == "id" and abs(sum(c["width"] for c in head["table"]) - 100) < 0.1
+        assert next(c["key"] for c in head["table"]) == "id" and abs(sum(c["width"] for c in head["table"]) - 100) < 0.1
 
 
 def test_building_twice_gives_identical_bytes(built, tmp_path):
@@ -247,7 +249,8 @@ def test_the_sidebar_lists_each_page_once(built):
         if page.name == "404.html":
             continue
         nav = page.read_text(encoding="utf-8").split('class="md-nav md-nav--primary"', 1)[-1]
-        entries = [(href, " ".join(re.sub(r"<[^>]+>", " ", text).split())) for tag, href, attrs, text in item.findall(nav)
+        entries = [(href, " ".join(re.sub(r"<[^>]+>", " ", text).split()))
+                   for _, href, attrs, text in item.findall(nav)
                    if not href.startswith("#") and 'for="__toc"' not in attrs]  # the page's own contents toggle
         pages = [href for href, _ in entries if href]
         sections = [label for href, label in entries if not href and label]
@@ -267,8 +270,8 @@ def test_big_files_ship_with_identical_compressed_copies_made_the_same_every_tim
 
     from generator.site.postbuild import BIG, COMPRESSORS, LEVELS
 
-    big = [p for p in built.site.rglob("*") if p.suffix in {".json", ".js", ".mjs", ".wasm", ".css", ".html", ".csv", ".zip"}
-           and p.stat().st_size >= 100_000]
+    kinds = {".json", ".js", ".mjs", ".wasm", ".css", ".html", ".csv", ".zip"}
+    big = [p for p in built.site.rglob("*") if p.suffix in kinds and p.stat().st_size >= 100_000]
     assert any(p.name == "nanning_payouts.data.json" for p in big)
     assert any(p.name == "pyodide.asm.wasm" for p in big)  # the scorer's runtime, the biggest download
     for path in big:
@@ -308,4 +311,5 @@ def test_the_search_index_knows_aliases_and_rule_ids(built):
             if row.cls != "heading":
                 doc = by_location[f"{game}/article/#{row.id}"]
                 assert doc["title"] == row.id
-                assert doc["text"].replace("\u200b", "") == row.text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+                escaped = row.text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+                assert doc["text"].replace("\u200b", "") == escaped

@@ -147,7 +147,7 @@ def test_nanning_cheatsheet_numbers_are_the_table_totals(built):
     for label, cells in rows:
         values = re.findall(r"<td[^>]*>(?:<b>(\d+)</b>|—)", cells)
         assert len(values) == len(heads)
-        for (method, chain), value in zip(heads, values):
+        for (method, chain), value in zip(heads, values, strict=True):
             row = by[(label, method, chain or "")]
             assert (value or None) == (str(row["total"]) if row["feasible"] else None), (label, method, chain)
             checked += 1
@@ -172,7 +172,7 @@ def test_zipai_cheatsheet_numbers_are_the_table_amounts(built):
     for huxi, cells in rows:
         values = re.findall(r"<td[^>]*>(?:<b>(\d+)</b>|—)", cells)
         assert len(values) == len(hands)
-        for hand, value in zip(hands, values):
+        for hand, value in zip(hands, values, strict=True):
             row = by.get((hand, int(huxi)))
             expected = str(row["pay_shang"]) if row and row["feasible"] else None
             assert (value or None) == expected, (hand, huxi)
@@ -205,7 +205,7 @@ def test_nanning_cheatsheet_and_chart_show_every_kong_chain(built):
         hands.append(label)
         values = re.findall(r"<td[^>]*>(?:<b>(\d+)</b>|—)", cells)
         assert len(values) == len(columns)
-        for key, n, v in zip(columns, lengths_shown, values):
+        for key, n, v in zip(columns, lengths_shown, values, strict=True):
             shown.setdefault(key, {}).setdefault(n, {})
             if v:
                 shown[key][n][label] = int(v)
@@ -223,7 +223,7 @@ def test_nanning_cheatsheet_and_chart_show_every_kong_chain(built):
             assert r["total"] == pure[(r["method"], "明杠")][r["kongs"]][r["patterns"]], r["id"]
     # the chart: one line per method, kind and hand type, with a point for each length it can have
     svg = (built.ctx.docs / "figures" / "kong-chains.svg").read_text(encoding="utf-8")
-    panels = [key for key in shown]
+    panels = list(shown)
     for p, key in enumerate(panels):
         for i, hand in enumerate(hands):
             points = sum(1 for n in pure[key] if hand in pure[key][n])
@@ -236,8 +236,9 @@ def test_nanning_cheatsheet_and_chart_show_every_kong_chain(built):
 # Texts with dictionary words that overlap (jieba must weigh them), a word jieba does not know
 # (cut by its HMM), Latin letters and digits in dictionary words, punctuation.
 @pytest.mark.parametrize("text", ["杠上开花算自摸，杠上炮算放炮。", "南宁麻将的计分规则与赔付表", "研究生命起源",
-                                  "结婚的和尚未结婚的", "他买了一件T恤和3C产品", "钓鱼：胡家钓中翻一倍，他家钓中可抵消一倍",
-                                  "一颗珠红胡黑胡", "nn-7-ag1-r1 的算例：2×3＝6"])
+                                  "结婚的和尚未结婚的", "他买了一件T恤和3C产品",
+                                  "钓鱼：胡家钓中翻一倍，他家钓中可抵消一倍", "一颗珠红胡黑胡",
+                                  "nn-7-ag1-r1 的算例：2×3＝6"])
 def test_the_cut_dictionary_cuts_as_jiebas_own(text, tmp_path, monkeypatch):
     import jieba
 

@@ -68,6 +68,7 @@ def test_payout_table(toy):
     assert [r["id"] for r in table["rows"] if not r["feasible"]] == ["toy-0-zm", "toy-0-dp", "toy-4-zm", "toy-4-dp"]
 
 
+@pytest.mark.slow
 def test_a_whole_build_with_the_toy(toy, tmp_path):
     built = build_into(tmp_path)
     checks = pd.read_csv(built.generated / "crosscheck.csv", dtype=str, keep_default_na=False)

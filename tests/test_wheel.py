@@ -16,6 +16,8 @@ from rules import registry
 
 from .test_games import EXAMPLES
 
+pytestmark = pytest.mark.slow  # a wheel built and installed into a fresh virtual environment
+
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory):

@@ -90,7 +90,8 @@ def test_command_line_exits_2_with_one_line(payload):
 
 JSONISH = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 30) | st.sampled_from(
-        ["自摸", "点炮", "上家", "下家", "胡牌者", "爆", "红爆", "碰", "招", "拢", "海底", "头块", "起手", PLAIN, "七七七", "十"]),
+        ["自摸", "点炮", "上家", "下家", "胡牌者", "爆", "红爆", "碰", "招", "拢", "海底", "头块", "起手", PLAIN,
+         "七七七", "十"]),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
         st.sampled_from(["hand", "win", "from", "bao", "extras", "shown", "kind", "cards", "dealer", "gang", "by",
                          "readings", "win_card", "上家", "胡牌者"]), inner, max_size=4),

@@ -77,6 +77,7 @@ def scored(request):
         raise
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(hands(), st.randoms(use_true_random=False))
 def test_card_order_never_matters(request, rnd):
@@ -94,6 +95,7 @@ def _paid(out: dict) -> dict[str, int]:
     return {seat: sum(p["amount"] for p in out["payments"] if p["payer"] == seat) for seat in ("上家", "下家")}
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(st.data())
 def test_who_pays_without_bao(data):
@@ -111,6 +113,7 @@ def test_who_pays_without_bao(data):
     assert all(p["payee"] == "胡牌者" for p in out["payments"])
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(hands(win_from_other=True), st.sampled_from(["无", "爆", "红爆"]), st.sampled_from(["无", "爆"]),
        st.sampled_from(["无", "爆", "红爆"]))
@@ -133,6 +136,7 @@ def test_bao_never_lowers_what_anyone_pays(request, winner, shang, xia):
         assert all(after[seat] >= before[seat] for seat in before), (before, after)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(hands())
 def test_a_hand_with_a_red_card_is_never_heihu(request):
@@ -146,6 +150,7 @@ def test_a_hand_with_a_red_card_is_never_heihu(request):
         assert black_names & set(out["mingtang"])
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(hands())
 def test_gui_counts_every_kind_held_four_times(request):
@@ -156,6 +161,7 @@ def test_gui_counts_every_kind_held_four_times(request):
     assert ("归" in out["mingtang"]) == (fours > 0)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(hands(), st.sampled_from(["ceil10", "round10", "none"]))
 def test_extras_before_or_after_rounding_never_differ(request, rounding):
@@ -243,6 +249,7 @@ def assert_score_settles_the_reading_that_pays_most(request):
     assert chosen.settlement == settled
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(st.booleans().flatmap(lambda other: hands(win_from_other=other)), READING_CHOICES)
 def test_score_settles_the_reading_that_pays_most(request, readings):
@@ -270,6 +277,7 @@ def reach():
     return reached()
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much,
                                                                   HealthCheck.function_scoped_fixture])
 @given(request=hands())
@@ -281,6 +289,7 @@ def test_every_analysed_hand_is_in_the_reachability_table(reach, request):
     assert reach.regular[key] <= out["gui"]
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.filter_too_much,
                                                                   HealthCheck.function_scoped_fixture])
 @given(request=hands(win_from_other=True))
@@ -305,11 +314,9 @@ def test_the_loose_search_finds_the_huxi_of_best_partial(cards, from_other, kan_
     groups: the two searches must agree on every hand, with or without another player's card."""
     from rules.zipai.analysis import best_partial, groups_of, locked_kans, splitter
 
-    held = [min(n, 4) for n in Counter(cards).values()]
-    kinds = sorted(Counter(cards))
     counts = [0] * 20
-    for kind, n in zip(kinds, held):
-        counts[kind] = n
+    for kind, n in Counter(cards).items():
+        counts[kind] = min(n, 4)
     cfg = config().with_readings({"zp-r-kan-split": kan_split})
     win = cards[-1] if from_other else None
     locked = locked_kans(counts, win, cfg)

@@ -117,7 +117,7 @@ def rarity_chart(r: Rarity, path: Path) -> tuple[int, int]:
                    label=f"{legend}（自摸）")
         ax.scatter(xs, [row.fangpao for row in rows], facecolors="white", edgecolors=tint, marker=marker, s=30,
                    zorder=3, label=f"{legend}（放炮）")
-        for x, row in zip(xs, rows):
+        for x, row in zip(xs, rows, strict=True):
             ax.plot([x, x], [row.fangpao, row.zimo], color=tint, linewidth=0.8, zorder=2)
             points.append((x, row.zimo, row.category.shape.value))
     rarest = max(x for x, _, _ in points)
@@ -197,7 +197,7 @@ def moma_context(odds: list[Odds], found_claims: dict[int, tuple[int, str]], cro
     main = [o for o in odds if o.model == "和牌" and o.codes == codes]
     finding = {}
     if crosscheck is not None:
-        finding = dict(zip(crosscheck["example_id"], crosscheck["finding_id"]))
+        finding = dict(zip(crosscheck["example_id"], crosscheck["finding_id"], strict=True))
     seats = []
     for o in main:
         claimed, example = found_claims.get(o.seat, (None, None))
@@ -237,14 +237,15 @@ class Part:
             self.odds = moma.odds(own_hits, {seat: hit_copies(seat) for seat in own_hits}, MAX_CODES)
             write_csv(rarity_frame(rarity), ctx.generated / FILES["rarity"])
             write_csv(moma_frame(self.odds, {s: n for s, (n, _) in self.claims.items()}), ctx.generated / FILES["moma"])
-            return (f"南宁 {len(rarity.rows)} 种牌型，和牌共 {rarity.complete:,} 手（与公开发表的 {len(self.matches)} 个数一致）；"
-                    f"摸码 {len(self.odds)} 组概率")
+            return (f"南宁 {len(rarity.rows)} 种牌型，和牌共 {rarity.complete:,} 手"
+                    f"（与公开发表的 {len(self.matches)} 个数一致）；摸码 {len(self.odds)} 组概率")
 
         return [("统计：南宁牌型的组合数与摸码概率", step)]
 
     def section(self) -> Section:
         crosscheck_path = self.ctx.generated / "crosscheck.csv"
-        crosscheck = pd.read_csv(crosscheck_path, dtype=str, keep_default_na=False) if crosscheck_path.exists() else None
+        crosscheck = (pd.read_csv(crosscheck_path, dtype=str, keep_default_na=False)
+                      if crosscheck_path.exists() else None)
         claimed = {seat: n for seat, (n, _) in self.claims.items()}
         return Section(
             templates=HERE / "templates", files=FILES,

@@ -58,8 +58,8 @@ def _constant(key: str, preset: Preset) -> Engine:
     c = preset.constants[key]
     if key == "menqing_unit" and preset.option("menqing_rule") == "plus1":
         z = preset.constants["zimo_unit"]
-        return Engine(z.value + 1, f"自摸基数 {z.value} ＋1（门清）", z.rules + preset.option_specs["menqing_rule"].rules,
-                      f"const:{key}")
+        return Engine(z.value + 1, f"自摸基数 {z.value} ＋1（门清）",
+                      z.rules + preset.option_specs["menqing_rule"].rules, f"const:{key}")
     return Engine(c.value, f"{c.quote}（{key}）", c.rules, f"const:{key}")
 
 
@@ -74,7 +74,8 @@ def engine(example: Example, preset_override: str | None = None) -> Engine | str
         return _constant(spec.split(":")[1], preset)
     if spec.startswith("moma-seat:"):
         seat = int(spec.split(":")[1])
-        return Engine(hit_copies(seat), f"{SEATS_FROM_DEALER[seat]}的码牌共 {hit_copies(seat)} 张（万、条、筒各有这些点数，再加字牌）",
+        return Engine(hit_copies(seat),
+                      f"{SEATS_FROM_DEALER[seat]}的码牌共 {hit_copies(seat)} 张（万、条、筒各有这些点数，再加字牌）",
                       ("nn-22-ma-e1", "nn-22-yu-d1"), spec)
     s = parse_code(spec)
     reason = check(s, preset)
@@ -134,8 +135,10 @@ def crosscheck_rows() -> tuple[CheckRow, ...]:
         arithmetic_ok = not e.arithmetic or e.evaluates_to == str(e.stated)
         index = int(e.id.rsplit("-", 1)[1])
         others = {d: v for d, v in by_copy[(e.row_id, index)].items() if d != e.doc}
-        common = dict(example_id=e.id, game="nanning", doc=e.doc, line=e.line, row_id=e.row_id, quote=e.quote,
-                      situation=_situation_words(e), stated=e.stated, finding_id=(finding_for("nanning", e.id, e.row_id) or {}).get("id", ""))
+        finding = finding_for("nanning", e.id, e.row_id) or {}
+        common = {"example_id": e.id, "game": "nanning", "doc": e.doc, "line": e.line, "row_id": e.row_id,
+                  "quote": e.quote, "situation": _situation_words(e), "stated": e.stated,
+                  "finding_id": finding.get("id", "")}
         if isinstance(result, str):
             out.append(CheckRow(**common, engine="", verdict="uncheckable", reason=result))
             continue

@@ -165,7 +165,7 @@ def suit_facts(suit: Suit, p: Profile) -> Facts:
 
 
 def _add(a: Facts, b: Facts) -> Facts:
-    return Facts(*(min(x + y, cap) for x, y, cap in zip(a, b, CAPS)))
+    return Facts(*(min(x + y, cap) for x, y, cap in zip(a, b, CAPS, strict=True)))
 
 
 Poly = dict[tuple[int, Facts], int]  # (tiles, facts) -> weighted number of hands

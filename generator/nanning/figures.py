@@ -25,12 +25,12 @@ def kong_chains(d: SiteData, path: Path):
     hands = view.main_hands()
     panels = nanning.CHAIN_METHODS
     fig, axes = plt.subplots(1, len(panels), figsize=(2.1 * len(panels), 4.6), sharey=True)
-    for p, (ax, (method, kind)) in enumerate(zip(axes, panels)):
+    for p, (ax, (method, kind)) in enumerate(zip(axes, panels, strict=True)):
         series = view.chains(method, kind, hands)
         for i, hand in enumerate(hands):
             points = [(n, cells[i].total) for n, cells in series if cells[i].feasible]
             if points:
-                xs, ys = zip(*points)
+                xs, ys = zip(*points, strict=True)
                 # the id names the line in the SVG, so a test can count the points drawn
                 ax.plot(xs, ys, marker=MARKERS[i % len(MARKERS)], linestyle=LINESTYLES[i % len(LINESTYLES)],
                         color=PALETTE[i % len(PALETTE)], label=view.label(hand), gid=f"kong-chain-{p}-{i}")
@@ -42,7 +42,7 @@ def kong_chains(d: SiteData, path: Path):
     axes[0].yaxis.set_major_formatter(matplotlib.ticker.ScalarFormatter())
     legend = {}
     for ax in axes:
-        for handle, label in zip(*ax.get_legend_handles_labels()):
+        for handle, label in zip(*ax.get_legend_handles_labels(), strict=True):
             legend.setdefault(label, handle)
     order = [view.label(h) for h in hands if view.label(h) in legend]
     fig.legend([legend[k] for k in order], order, ncols=4, loc="lower center", frameon=False, fontsize=10)

@@ -27,7 +27,7 @@ def example_patterns(text: str, defaults: list[str]) -> list[str]:
 
 
 SHAPES = tuple(s.value for s in Shape)  # 鸡胡 碰碰胡 七小对 七大对一组 二组 三组
-PATTERN_ORDER = SHAPES + ("门清", "清一色", "全求人")
+PATTERN_ORDER = (*SHAPES, "门清", "清一色", "全求人")
 
 
 def normalise_patterns(found: list[str]) -> list[str]:

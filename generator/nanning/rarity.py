@@ -72,10 +72,8 @@ def standard(f: Facts) -> bool:
 def classify(f: Facts) -> tuple[Category, bool] | None:
     """The category that pays most, as `rules.nanning.analysis.hand_type` chooses it, and
     whether the same tiles also read as 鸡胡 (four sets and a pair with a sequence)."""
-    if f.number_suits + f.honour_suits == 1:
-        colour = COLOURS[1] if f.number_suits else COLOURS[2]
-    else:
-        colour = COLOURS[0]
+    one_kind = f.number_suits + f.honour_suits == 1
+    colour = (COLOURS[1] if f.number_suits else COLOURS[2]) if one_kind else COLOURS[0]
     if f.uneven == 0:
         # a standard reading of an all-even hand always has a sequence: a triplet needs an odd count
         return Category(colour, SEVEN[f.quads]), standard(f)

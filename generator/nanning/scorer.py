@@ -12,8 +12,9 @@ from .view import GRID
 
 GAME = "nanning"
 RULE_PREFIXES = ("nn-",)
-INTRO = ("点牌面把这一局的牌摆出来（或直接输入牌码），再选怎么胡、连杠和桌上的情形，下面立即显示规则核心找出的牌型（门清、全求人由牌自己判断）、"
-         "谁付给谁、合计、算式和依据的条目。手牌少一张时（不选胡法），列出胡哪几张、各怎么胡各得多少（听牌）。")
+INTRO = ("点牌面把这一局的牌摆出来（或直接输入牌码），再选怎么胡、连杠和桌上的情形，"
+         "下面立即显示规则核心找出的牌型（门清、全求人由牌自己判断）、谁付给谁、合计、算式和依据的条目。"
+         "手牌少一张时（不选胡法），列出胡哪几张、各怎么胡各得多少（听牌）。")
 
 
 def vocabulary() -> dict:
@@ -39,9 +40,12 @@ def ui() -> dict:
         "win_options": [["", "还没胡：看听哪几张"]] + [[m.value, m.value] for m in Method],
         "try_win": Method.ZIMO.value,
         "selects": [
-            {"field": "discarder", "label": "放炮的人", "options": [["", "上家（默认）"]] + [[s.value, s.value] for s in OTHERS]},
-            {"field": "fenghu", "label": "封胡", "options": [[f.value, f.value] for f in FengHu], "unset": FengHu.NONE.value},
-            {"field": "fenghu_seat", "label": "被封胡的人", "options": [["", "默认"]] + [[s.value, s.value] for s in OTHERS]}],
+            {"field": "discarder", "label": "放炮的人",
+             "options": [["", "上家（默认）"], *([s.value, s.value] for s in OTHERS)]},
+            {"field": "fenghu", "label": "封胡", "options": [[f.value, f.value] for f in FengHu],
+             "unset": FengHu.NONE.value},
+            {"field": "fenghu_seat", "label": "被封胡的人",
+             "options": [["", "默认"], *([s.value, s.value] for s in OTHERS)]}],
         "numbers": [{"field": "moma_hits", "label": "中码颗数", "min": 0, "max": 4}],
         "fishing": True, "rules_key": "rules",
         "words": {"hand_heading": "牌", "groups_caption": "碰、杠", "hand_word": "牌码",

@@ -34,7 +34,7 @@ class View(TableView):
         self.preset = preset_dimension(table)["values"][0]
 
     def cell(self, hand: tuple, **values) -> Cell:
-        chosen = dict(zip(HAND, hand), **values)
+        chosen = dict(zip(HAND, hand, strict=True), **values)
         return Cell(self.index.get(tuple(chosen.get(k, self.first[k]) for k in self.dims)))
 
     def label(self, hand: tuple) -> str:

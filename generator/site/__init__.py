@@ -135,7 +135,9 @@ def steps(ctx) -> list:
 
     def prepare() -> str:
         state["runtime"] = rt = runtime.prepare()
-        return f"Pyodide {runtime.PYODIDE}，{rt.core.name}（{rt.bytes() / 1e6:.1f} MB，brotli {rt.sent() / 1e6:.2f} MB）"
+        return (
+            f"Pyodide {runtime.PYODIDE}，{rt.core.name}（{rt.bytes() / 1e6:.1f} MB，brotli {rt.sent() / 1e6:.2f} MB）"
+        )
 
     def draw() -> str:
         folder = ctx.docs / "figures"

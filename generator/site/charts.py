@@ -49,7 +49,7 @@ def stacked_bars(docs: list[str], series: list[tuple[str, list[int]]], xlabel: s
                        hatch=HATCHES[i % len(HATCHES)], edgecolor="#333333", linewidth=0.4)
         ax.bar_label(bars, labels=[str(v) if v >= 8 else "" for v in values], label_type="center", fontsize=9,
                      bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none"})
-        left = [a + b for a, b in zip(left, values)]
+        left = [a + b for a, b in zip(left, values, strict=True)]
     ax.set_xlabel(xlabel)
     ax.set_ylabel("文档")
     ax.invert_yaxis()

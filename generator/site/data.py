@@ -54,7 +54,7 @@ class SiteData:
             out.update({f"{art.prefix}-{b.label}": f"{game}/article/" for b in art.blocks})
         for table, column in ((self.findings, "id"), (self.crosscheck, "example_id")):
             if table is not None:
-                out.update({key: "rulings/" for key in table[column]})
+                out.update(dict.fromkeys(table[column], "rulings/"))
         for m in modules().values():  # a game's own pages may hold anchors too (its module's `targets`)
             if hasattr(m, "targets"):
                 out.update(m.targets())

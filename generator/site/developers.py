@@ -119,9 +119,9 @@ def context(folder: Path, parsed: dict[str, object] | None = None) -> dict:
                        "description": schema.get("description", ""), "version": schema["version"],
                        "files": documents.get(name, []), "key_count": len(schemas.keys(schema)),
                        "example": json.dumps(example, ensure_ascii=False, indent=1) if example is not None else ""})
-    return {"examples": examples["score"], "waits": examples["waits"], "refusals": refusals, "schemas": listed, "first": first,
-            "help": fields_help("score"), "waits_help": fields_help("waits"), "status_help": STATUS_HELP,
-            "api": API + [m for g in registry.games() for m in game_modules(g)]}
+    return {"examples": examples["score"], "waits": examples["waits"], "refusals": refusals, "schemas": listed,
+            "first": first, "help": fields_help("score"), "waits_help": fields_help("waits"),
+            "status_help": STATUS_HELP, "api": API + [m for g in registry.games() for m in game_modules(g)]}
 
 
 

@@ -57,7 +57,7 @@ def cut(whole: str, chars: set[str]) -> str:
     allowed = "".join(re.escape(c) for c in sorted(chars) if not c.isspace())
     kept = re.findall(rf"^[{allowed}]+ \d+.*$", whole, re.M) if allowed else []
     rest = _total(whole) - _total("\n".join(kept))
-    return "\n".join(kept + [f"{REST} {rest}"]) + "\n"
+    return "\n".join([*kept, f"{REST} {rest}"]) + "\n"
 
 
 def _total(text: str) -> int:

@@ -32,6 +32,7 @@ from rules import schemas
 from ..errors import DataError
 from ..paths import DATA, data_dir
 from .data import SiteData
+import itertools
 
 EDITIONS = DATA / "editions"
 
@@ -167,7 +168,7 @@ def changelog(d: SiteData, folder: Path = EDITIONS) -> dict:
     snaps = recorded(folder)
     now = current(d)
     steps = []
-    for old, new in zip(snaps, snaps[1:]):
+    for old, new in itertools.pairwise(snaps):
         steps.append({"old": old, "new": new, "diff": diff(old, new)})
     if snaps and snaps[-1]["edition"] != now["edition"]:
         steps.append({"old": snaps[-1], "new": {**now, "seq": None}, "diff": diff(snaps[-1], now)})

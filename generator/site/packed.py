@@ -54,7 +54,7 @@ def table_columns(table: dict) -> list[dict]:
                      + [ems(str(row.get(c["key"]) or "")) for row in sample])
         widths.append(min(widest + 1, 10 if c["key"] == "id" else 5 if c["type"] == "number" else WIDEST))
     total = sum(widths)
-    return [{**c, "width": round(100 * w / total, 2)} for c, w in zip(cols, widths)]
+    return [{**c, "width": round(100 * w / total, 2)} for c, w in zip(cols, widths, strict=True)]
 
 
 def choices(table: dict) -> str:
@@ -64,7 +64,7 @@ def choices(table: dict) -> str:
     lookup = [{_json(v): i for i, v in enumerate(d["values"])} for d in table["dimensions"]]
     out = []
     for row in table["rows"]:
-        for d, index in zip(table["dimensions"], lookup):
+        for d, index in zip(table["dimensions"], lookup, strict=True):
             key = _json(row.get(d["key"]))
             if key not in index:
                 raise BuildError(f"payout row {row['id']}: {d['key']} = {key} is not one of the dimension's values")
@@ -89,7 +89,8 @@ def pack(rows: list[dict], fields: list[str], extra) -> dict:
             values.append(value)
         return index[key]
 
-    return {"values": values, "rows": [[intern(row.get(f)) for f in fields[:-1]] + [intern(extra(row))] for row in rows]}
+    return {"values": values,
+            "rows": [[*(intern(row.get(f)) for f in fields[:-1]), intern(extra(row))] for row in rows]}
 
 
 def dumps(data: object) -> str:
@@ -115,7 +116,8 @@ def files(game: str, table: dict, links: dict[str, str], terms, preset: str | No
         "dimensions": table["dimensions"], "preset": preset, "fields": fields, "links": links,
         "choices": choices(table), "ids": f"{game}_payouts.ids.data.json",
         "first": pack(rows[:FIRST], fields, terms),
-        "parts": [{"src": name, "from": start, "rows": len(rows[start:start + PART]), "bytes": len(text.encode("utf-8"))}
-                  for start, (name, text) in zip(starts, parts.items())],
+        "parts": [{"src": name, "from": start, "rows": len(rows[start:start + PART]),
+                   "bytes": len(text.encode("utf-8"))}
+                  for start, (name, text) in zip(starts, parts.items(), strict=True)],
     }
     return {f"{game}_payouts.data.json": dumps(head), head["ids"]: dumps([row["id"] for row in rows]), **parts}

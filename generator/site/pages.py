@@ -139,7 +139,8 @@ class Pages:
         self.charts = charts
         self.env = environment(own={g: Path(m.__file__).parent / "templates" for g, m in modules().items()})
         keys = names.site_names(d)
-        self.env.filters.update(zh=lambda text: names.readable(text, keys), zh_list=lambda text: names.name_list(text, keys))
+        self.env.filters.update(zh=lambda text: names.readable(text, keys),
+                                zh_list=lambda text: names.name_list(text, keys))
         self.targets = d.targets()
         self.written: list[str] = []
 

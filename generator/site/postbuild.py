@@ -54,7 +54,7 @@ def extend_index(site: Path, aliases: dict, rows: list[tuple[str, str, str]]) ->
             uses = sum(plain.count(x) for x in group)  # as often as the section uses the word: it ranks alike
             extra += [w for w in sorted(group) if w not in plain for _ in range(min(uses, 10))]
         if extra:  # indexed, never shown in a result's excerpt
-            doc["text"] += " <span hidden>" + ZWSP.join([""] + extra + [""]) + "</span>"
+            doc["text"] += " <span hidden>" + ZWSP.join(["", *extra, ""]) + "</span>"
     known = {doc["location"] for doc in index["docs"]}
     for location, rid, text in rows:
         if location not in known:

@@ -131,6 +131,7 @@ class _Compiled(FileSystemBytecodeCache):
                 e.comment_start_string, e.comment_end_string, e.line_statement_prefix, e.line_comment_prefix,
                 e.trim_blocks, e.lstrip_blocks, e.newline_sequence, e.keep_trailing_newline, e.optimized,
                 e.autoescape, e.finalize, e.is_async, sorted(e.extensions))]
-        bucket = Bucket(environment, hashlib.sha256(repr(depends).encode()).hexdigest(), self.get_source_checksum(source))
+        key = hashlib.sha256(repr(depends).encode()).hexdigest()
+        bucket = Bucket(environment, key, self.get_source_checksum(source))
         self.load_bytecode(bucket)
         return bucket

@@ -100,8 +100,12 @@ def _inputs_hash() -> str:
     """What the wheel is made from: the package sources, pyproject.toml, setup.py, README.md (the
     wheel's description) and the rule data."""
     h = hashlib.sha256()
-    files = sorted(p for p in (ROOT / "rules").rglob("*.py")) + [ROOT / "pyproject.toml", ROOT / "setup.py",
-                                                                 ROOT / "README.md"]
+    files = [
+        *sorted(p for p in (ROOT / "rules").rglob("*.py")),
+        ROOT / "pyproject.toml",
+        ROOT / "setup.py",
+        ROOT / "README.md",
+    ]
     files += _rule_data()
     for path in files:
         h.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
@@ -242,7 +246,7 @@ class Runtime:
         """What a memory snapshot taken in the browser depends on: the runtime, the standard library,
         the core and the scripts that define the entry point (the worker keeps one per key)."""
         h = hashlib.sha256()
-        for path in self.files() + [SITE_SRC / PAGE_SCRIPT, SITE_SRC / WORKER]:
+        for path in [*self.files(), SITE_SRC / PAGE_SCRIPT, SITE_SRC / WORKER]:
             h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
         return h.hexdigest()[:16]
 
@@ -270,7 +274,7 @@ def vendor(rt: Runtime, site: Path) -> int:
     shutil.copyfile(rt.stdlib, target / rt.stdlib.name)
     (site / CORE_DIR).mkdir(parents=True, exist_ok=True)
     shutil.copyfile(rt.core, site / rt.core_url)
-    for name in RUNTIME_FILES + (rt.stdlib.name,):
+    for name in (*RUNTIME_FILES, rt.stdlib.name):
         write_copies(target / name, best=True)
     write_copies(site / rt.core_url, best=True)
     write_service_worker(site, rt)
@@ -360,7 +364,7 @@ def write_service_worker(site: Path, rt: Runtime) -> None:
         h.update(path.encode() + b"\0" + data)
         copies = [copy.stat().st_size for suffix in (".br", ".zst", ".gz")
                   if (copy := full.with_name(full.name + suffix)).is_file()]
-        files.append({"path": path, "bytes": len(data), "sent": min(copies + [len(data)])})
+        files.append({"path": path, "bytes": len(data), "sent": min([*copies, len(data)])})
     manifest = {"version": h.hexdigest()[:16], "files": files}
     listed = json.dumps(manifest, ensure_ascii=False, separators=(",", ":"))
     (site / OFFLINE_LIST).write_text(listed + "\n", encoding="utf-8")

@@ -39,7 +39,16 @@ def write_pages(pages, rt: Runtime) -> list[str]:
         out = pages.docs / "data" / f"{game}_scorer.js"
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(f"window.CAIPAN_SCORER={text};\n", encoding="utf-8")
-        pages.write(page, "scorer.md.j2", game=game, intro=intro, core=rt.core_url, runtime_dir=RUNTIME_DIR, bytes=rt.bytes(),
-                    megabytes=rt.sent() / 1e6, worker=WORKER)
+        pages.write(
+            page,
+            "scorer.md.j2",
+            game=game,
+            intro=intro,
+            core=rt.core_url,
+            runtime_dir=RUNTIME_DIR,
+            bytes=rt.bytes(),
+            megabytes=rt.sent() / 1e6,
+            worker=WORKER,
+        )
         written.append(page)
     return written

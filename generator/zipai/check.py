@@ -155,14 +155,14 @@ def name_check(example: Example) -> Check:
         return _threshold(name, config)
 
     def formula(config: Config) -> str:
-        facts, c, payer, hv = situation(config)
+        _, c, payer, hv = situation(config)
         if quantity == "threshold":
             return f"{name}的界限：{_threshold(name, config)}"
         s = share(hv, relation(hv, c, payer, config), payer, config)
         return f"{name}（{'、'.join(hv.names)}）：{s.formula}"
 
     def rules(config: Config) -> list[str]:
-        facts, c, payer, hv = situation(config)
+        _, c, payer, hv = situation(config)
         if quantity == "threshold":
             return [example.row_id]
         return list(share(hv, relation(hv, c, payer, config), payer, config).rules)
@@ -250,8 +250,8 @@ def teshu_check(example: Example) -> Check:
             return amounts[0]
         return "、".join(f"{p['payer']}{p['amount']}" for p in out["payments"])
 
-    situation = ("C的手牌（例：" + TESHU_HAND["hand"] + "，碰三三三、碰四四四，胡上家打的伍）的胡数和归" if example.quantity == "huxi"
-                 else "A（上家）不爆、点炮给不爆的C，B（下家）爆牌：A、B各付")
+    situation = (f"C的手牌（例：{TESHU_HAND['hand']}，碰三三三、碰四四四，胡上家打的伍）的胡数和归"
+                 if example.quantity == "huxi" else "A（上家）不爆、点炮给不爆的C，B（下家）爆牌：A、B各付")
     return Check(situation, value, lambda config: result(config)["formula"], lambda config: result(config)["rules"])
 
 
@@ -273,7 +273,7 @@ def gang_check(example: Example) -> Check:
 
     def formula(config: Config) -> str:
         return "；".join(f"{kind.value}：" + "，".join(f"{p.payer}付{p.amount}" for p in payments)
-                        for kind, (payments, _) in zip(kinds, paid(config)))
+                        for kind, (payments, _) in zip(kinds, paid(config), strict=True))
 
     return Check(f"{example.method}的杠分（每位付款者）", value, formula,
                  lambda config: [r for _, rules in paid(config) for r in rules])
@@ -374,8 +374,8 @@ def _probe_text(result: dict) -> str:
 
 def alternatives_of(rid: str) -> str:
     entry = _reading(rid)
-    lines = [f"{o['label']}{'（默认）' if o['id'] == entry['default'] else ''}：{o['says']}例：{_probe_text(probe(rid, o['id']))}"
-             for o in entry["option"]]
+    lines = [f"{o['label']}{'（默认）' if o['id'] == entry['default'] else ''}："
+             f"{o['says']}例：{_probe_text(probe(rid, o['id']))}" for o in entry["option"]]
     return f"读法 {rid}（{entry['name']}）。" + "｜".join(lines)
 
 
@@ -400,7 +400,8 @@ def constants() -> list[Constant]:
             if isinstance(entry, dict) and "value" in entry:
                 also = entry.get("also", [])
                 rules = (entry["rule"], *([also] if isinstance(also, str) else also))
-                out.append(Constant("zipai/rules.toml", f"{section}.{key}", entry["value"], rules, entry.get("quote", "")))
+                out.append(Constant("zipai/rules.toml", f"{section}.{key}", entry["value"], rules,
+                                    entry.get("quote", "")))
     for row in data["huxi"]:
         for size in ("big", "small"):
             cell = row[size]
@@ -418,7 +419,7 @@ def example_grid(fn: Callable[[Config], int | str], stated: int, readings: list[
     combos = []
     options = [READINGS[rid][1] for rid in readings]
     for choice in itertools.product(*options):
-        chosen = dict(zip(readings, choice))
+        chosen = dict(zip(readings, choice, strict=True))
         value = _safe(fn, config.with_readings(chosen))
         combos.append({"readings": chosen, "value": value, "reproduces": value == str(stated)})
     return {"readings": readings, "combinations": combos,

@@ -14,6 +14,7 @@ def start(ctx) -> None:
     nothing any step makes); `reached()` waits for them."""
     futures = [background.submit(reach_part, number) for number in range(PARTS)]
     reach_from(lambda: combine([f.result() for f in futures]))
+    background.handed_over(lambda: reach_from(None))
 
 
 def reach_part(number: int) -> tuple:

@@ -11,8 +11,9 @@ from rules.zipai.scoring import Bao, GangKind, Seat
 
 GAME = "zipai"
 RULE_PREFIXES = ("zp-", "ext-zp")
-INTRO = ("点牌面把这一手牌摆出来（或直接输入牌），再加上亮出的碰、招、拢，选怎么胡和爆牌等情形，下面立即显示规则核心找出的分组、胡息、名堂、"
-         "谁付给谁、合计和算式。手牌少一张时（不选胡法），列出胡哪几张、各怎么胡各得多少（听牌）。")
+INTRO = ("点牌面把这一手牌摆出来（或直接输入牌），再加上亮出的碰、招、拢，选怎么胡和爆牌等情形，"
+         "下面立即显示规则核心找出的分组、胡息、名堂、谁付给谁、合计和算式。"
+         "手牌少一张时（不选胡法），列出胡哪几张、各怎么胡各得多少（听牌）。")
 
 
 def vocabulary() -> dict:
@@ -40,9 +41,11 @@ def ui() -> dict:
         # 碰、招、拢: one tap puts that many alike; 吃: three cards tapped one by one
         "groups": "shown", "group": {"by": "cards", "alike": alike, "picked": 3},
         "tile_field": "win_card", "wait_key": "card",
-        "win_options": [["", "还没胡：看听哪几张"]] + [[w, w] for w in WINS] + [[opening, f"{opening}胡（天胡、三垅、五坎……）"]],
+        "win_options": [["", "还没胡：看听哪几张"], *([w, w] for w in WINS),
+                        [opening, f"{opening}胡（天胡、三垅、五坎……）"]],
         "try_win": WINS[0], "opening": opening, "from": {"field": "from", "default": "上家", "unless": WINS[0]},
-        "selects": [{"field": "from", "label": "谁放的炮 / 谁翻的牌", "options": [["", "—"], ["上家", "上家"], ["下家", "下家"]]}],
+        "selects": [{"field": "from", "label": "谁放的炮 / 谁翻的牌",
+                     "options": [["", "—"], ["上家", "上家"], ["下家", "下家"]]}],
         "numbers": [], "fishing": False, "rules_key": "readings",
         "words": {"hand_heading": "手牌与亮牌", "groups_caption": "亮出的牌", "hand_word": "手牌",
                   "text_label": "手牌（小字 一…十，大字 壹…拾）", "rules_summary": "读法（原文可两读之处）",

@@ -14,7 +14,9 @@ GAME = "zipai"
 # finder.md.j2): Jinja source, rendered with the page's `link`.
 NOTES = {
     "article": (
-        '<p>这是文档 <a href="{{ link.to("sources/003/") }}">003</a> 的全部正文，逐行照录（错字已还原）。名堂表和胡息表在原文里是一格一行，这里也照原样列出；整理成表格的版本见<a href="{{ link.to("zipai/scoring/") }}">计分与胡息</a>。</p>\n'
+        '<p>这是文档 <a href="{{ link.to("sources/003/") }}">003</a> 的全部正文，逐行照录（错字已还原）。'
+        '名堂表和胡息表在原文里是一格一行，这里也照原样列出；'
+        '整理成表格的版本见<a href="{{ link.to("zipai/scoring/") }}">计分与胡息</a>。</p>\n'
     ),
 }
 

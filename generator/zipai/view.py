@@ -96,7 +96,8 @@ class View(TableView):
         each at its lowest feasible 胡数."""
         out = {}
         for r in self.table["rows"]:
-            if r["win"].startswith("起手") and r["feasible"] and (r["win"] == OPENING or r["hand"] == self.first["hand"]):
+            shown = r["win"] == OPENING or r["hand"] == self.first["hand"]
+            if r["win"].startswith("起手") and r["feasible"] and shown:
                 out.setdefault((r["hand"], r["win"]), r)
         return list(out.values())
 

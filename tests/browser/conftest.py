@@ -52,7 +52,7 @@ def open_page(browser, base: str):
 
     def guard(route):
         url = route.request.url
-        if url.startswith(base) or url.startswith(("data:", "blob:")):
+        if url.startswith((base, "data:", "blob:")):
             route.continue_()
         else:
             problems.outside.append(url)

@@ -79,7 +79,8 @@ SQUEEZED = """() => {
             range.selectNodeContents(node);
             for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
         }
-        if (n >= 3 && tops.size >= 3 && n / tops.size < 2.5) out.push(cell.innerText.trim().slice(0, 20) + ' (' + tops.size + ' lines)');
+        if (n >= 3 && tops.size >= 3 && n / tops.size < 2.5)
+            out.push(cell.innerText.trim().slice(0, 20) + ' (' + tops.size + ' lines)');
     }
     return out;
 }"""
@@ -94,7 +95,7 @@ def test_no_page_is_wider_than_a_phone_and_no_cell_is_squeezed(browser, site_url
             wide[url or "/"] = width
         cells = tab.evaluate(SQUEEZED)
         if cells:
-            squeezed[url or "/"] = cells[:5] + [f"… {len(cells)} in all"]
+            squeezed[url or "/"] = [*cells[:5], f"… {len(cells)} in all"]
         tab.close()
     assert not wide, wide
     assert not squeezed, json.dumps(squeezed, ensure_ascii=False, indent=1)
@@ -137,7 +138,7 @@ def test_the_finder_total_stays_in_view_while_choices_change(browser, site_url, 
         current = select.input_value()
         select.select_option(values[(values.index(current) + 1) % len(values)])
         box = tab.locator(".cp-summary").bounding_box()
-        assert box and 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"], (dim["key"], box)
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], (dim["key"], box)
         assert tab.locator(".cp-summary-total").inner_text().strip()
     tab.close()
     assert not tab.problems.any(), tab.problems
@@ -162,7 +163,7 @@ def test_hostile_fragments_and_queries_give_no_page_error(browser, site_url, bui
         if not same_document:
             tab = open_page(browser, site_url)
             dialogs = []
-            tab.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+            tab.on("dialog", lambda d, dialogs=dialogs: (dialogs.append(d.message), d.dismiss()))
         elif scorer:
             tab.evaluate("document.querySelector('.cp-sc-result').innerHTML = ''")
         tab.goto(site_url + page_url + hostile)
@@ -222,7 +223,8 @@ def test_cheatsheet_prints_on_one_a4_landscape_page_in_black_at_9pt(page, site_u
             if (!walker.currentNode.textContent.trim() || !el.getClientRects().length) continue;
             const style = getComputedStyle(el);
             small = Math.min(small, parseFloat(style.fontSize) * 0.75);
-            if (style.color !== 'rgb(0, 0, 0)') grey.push(walker.currentNode.textContent.trim().slice(0, 10) + ' ' + style.color);
+            if (style.color !== 'rgb(0, 0, 0)')
+                grey.push(walker.currentNode.textContent.trim().slice(0, 10) + ' ' + style.color);
         }
         return [small, grey];
     }""")

@@ -8,6 +8,7 @@ import random
 import re
 import subprocess
 import sys
+from pathlib import Path
 from urllib.parse import quote, unquote
 
 import pytest
@@ -191,12 +192,12 @@ def test_at_least_200_random_hands_score_as_in_the_cli(scorer):
     requests, good = scored_requests(game, 200, rnd)
     browser_answers = page.evaluate("rs => window.caipanScorer.batch('score', rs)", requests)
     assert len(browser_answers) == len(requests)
-    for request, got in zip(requests, browser_answers):
+    for request, got in zip(requests, browser_answers, strict=True):
         expected = answer(game, request)
         assert got == expected, f"seed {SEED}: {json.dumps(request, ensure_ascii=False)}"
     assert good >= 200
     # and the CLI itself (a process, as a user runs it) agrees on a sample, totals and messages alike
-    for request, got in list(zip(requests, browser_answers))[:6]:
+    for request, got in list(zip(requests, browser_answers, strict=True))[:6]:
         done = cli(game, request)
         if "ok" in got:
             assert done.returncode == 0 and json.loads(done.stdout)["total"] == got["ok"]["total"], SEED
@@ -276,7 +277,8 @@ def test_a_cli_example_in_the_url_fragment_gives_the_cli_total_on_a_phone_and_pa
         '.cp-scorer button, .cp-scorer select, .cp-scorer input, .cp-sc-mode span, .cp-scorer summary, .cp-sc-bar a')]
         .filter(e => e.offsetParent !== null && !['checkbox', 'radio'].includes(e.type))
         .map(e => [e.outerHTML.slice(0, 60), e.getBoundingClientRect()])
-        .filter(([_, r]) => r.width < 24 || r.height < 24 || r.right > 391).map(([h, r]) => [h, r.width, r.height, r.right])""")
+        .filter(([_, r]) => r.width < 24 || r.height < 24 || r.right > 391)
+        .map(([h, r]) => [h, r.width, r.height, r.right])""")
     assert not small, small
     bar = page.locator(".cp-sc-bar").bounding_box()
     assert bar["y"] + bar["height"] <= PHONE["height"] + 1
@@ -312,7 +314,8 @@ def test_tap_out_the_concealed_qingyise_pengpeng_gangshanghua_on_a_phone(browser
     patterns = page.inner_text(".cp-sc-patterns")
     assert "门清" in patterns and "清一色" in patterns and "碰碰胡" in patterns
     # the address follows the page (written once the taps pause) and holds the very request the CLI reads
-    page.wait_for_function("decodeURIComponent(location.hash.slice(1)) === JSON.stringify(window.caipanScorer.request())")
+    page.wait_for_function("decodeURIComponent(location.hash.slice(1))"
+                           " === JSON.stringify(window.caipanScorer.request())")
     state = json.loads(unquote(page.evaluate("location.hash.slice(1)")))
     assert nn_score(state)["total"] == 198
     assert json.loads(cli("nanning", state).stdout)["total"] == 198
@@ -332,16 +335,17 @@ def test_the_cheat_sheet_of_a_combination_is_priced_by_the_core(scorer):
     page.click('[data-action="sheet"]')
     page.wait_for_selector(".cp-sc-sheet table")
     config = page.evaluate("window.CAIPAN_SCORER")
-    shown = page.eval_on_selector_all(".cp-sc-sheet tbody tr", "trs => trs.map(tr => [...tr.cells].map(c => c.textContent))")
+    shown = page.eval_on_selector_all(".cp-sc-sheet tbody tr",
+                                      "trs => trs.map(tr => [...tr.cells].map(c => c.textContent))")
     assert len(shown) == len(config["sheet"])
-    for row, cells in zip(config["sheet"], shown):
+    for row, cells in zip(config["sheet"], shown, strict=True):
         assert cells[0] == row["label"]
-        for request, cell in zip(row["requests"], cells[1:]):
+        for request, cell in zip(row["requests"], cells[1:], strict=True):
             expected = answer(game, {**request, **rules}) if request else {"error": ""}
             assert cell == (str(expected["ok"]["total"]) if "ok" in expected else "—"), (row["label"], request)
     with page.expect_download() as download:
         page.click('[data-action="csv"]')
-    lines = open(download.value.path(), encoding="utf-8-sig").read().splitlines()
+    lines = Path(download.value.path()).read_text(encoding="utf-8-sig").splitlines()
     assert len(lines) == 1 + len(config["sheet"]) * len(config["sheet_columns"])
 
 

@@ -75,7 +75,8 @@ def test_chinese_search_finds_the_right_page(page, site_url, word, expected):
 # -- the payout table -----------------------------------------------------------------------------
 
 
-def filter_rows(page, table: dict, aliases: dict, query: str, preset: str | None = None) -> tuple[list[str], list[dict]]:
+def filter_rows(page, table: dict, aliases: dict, query: str,
+                preset: str | None = None) -> tuple[list[str], list[dict]]:
     """Type `query`; return the ids shown and the rows the specification expects (feasible rows only)."""
     preset_key = next((d["key"] for d in table["dimensions"] if d["key"].startswith("preset")), None)
     rows = [r for r in table["rows"] if r["feasible"] and (preset_key is None or r[preset_key] == preset)]
@@ -113,8 +114,8 @@ def test_filter_narrows_rows_to_every_term(page, site_url, built):
     ("nanning", "豪华七对 自摸", lambda r: r["shape"].startswith("七大对") and r["method"] == "自摸"),
     ("nanning", "点炮 鸡胡", lambda r: r["method"] == "放炮" and r["shape"] == "鸡胡"),
     ("nanning", "nn-7-ag1-r1", lambda r: "nn-7-ag1-r1" in r["rules"]),
-    ("nanning", "碰碰胡 18", lambda r: "碰碰胡" in r["patterns"] and 18 in {r["total"], r["hand_points"], r["kong_points"],
-                                                                   *[p["amount"] for p in r["payments"]]}),
+    ("nanning", "碰碰胡 18", lambda r: "碰碰胡" in r["patterns"]
+     and 18 in {r["total"], r["hand_points"], r["kong_points"], *[p["amount"] for p in r["payments"]]}),
     ("zipai", "列列胡 20", lambda r: "列列胡" in SEPARATORS.split(r["hand"] + "、" + r["mingtang"])
      and 20 in {r["huxi"], r["total"], r["pay_shang"], r["pay_xia"], r["step"], r["gui"], r["red"]}),
     ("zipai", "放炮", lambda r: r["win"] == "点炮"),
@@ -125,7 +126,7 @@ def test_filter_words_mean_whole_names_and_amounts(page, site_url, built, game, 
     page.goto(site_url + f"{game}/payouts/")
     wait_for_table(page)
     preset = next((d["values"][0] for d in table["dimensions"] if d["key"].startswith("preset")), None)
-    shown, expected = filter_rows(page, table, aliases, query, preset)
+    _shown, expected = filter_rows(page, table, aliases, query, preset)
     assert expected and all(check(r) for r in expected), query
     assert len(expected) < len(table["rows"]) / 4
 
@@ -157,7 +158,8 @@ def test_columns_sort_numbers_as_numbers(page, site_url, built):
         header.click()
         wait_for_table(page)
         assert header.get_attribute("aria-sort") == direction
-        totals = [int(t) for t in page.eval_on_selector_all(".cp-payouts td.cp-total", "tds => tds.map(t => t.textContent)")]
+        totals = [int(t) for t in page.eval_on_selector_all(".cp-payouts td.cp-total",
+                                                            "tds => tds.map(t => t.textContent)")]
         assert totals == sorted(totals, reverse=direction == "descending") and len(set(totals)) > 5
 
 
@@ -205,13 +207,15 @@ def test_downloads_are_the_generated_data_and_csv_opens_in_excel(page, site_url,
 # (game, document line, what it says, the choices, the total, what each payment is). Choices not named
 # take their first value: the 原文 preset, no 封胡, no 码; 字牌: 自摸, nobody 爆, not 海底, not 头块.
 FINDER_CASES = [
-    ("nanning", "001:89", "明杠杠上花，普通牌型18＋1=19分", {"shape": "鸡胡", "method": "杠上花", "chain": "明杠"}, 19, [18, 1]),
+    ("nanning", "001:89", "明杠杠上花，普通牌型18＋1=19分",
+     {"shape": "鸡胡", "method": "杠上花", "chain": "明杠"}, 19, [18, 1]),
     ("nanning", "001:125", "暗杠杠上花，普通牌型（6＋1）×3=21分",
      {"shape": "鸡胡", "method": "杠上花", "chain": "暗杠"}, 21, [6, 6, 6, 1, 1, 1]),
     ("nanning", "001:37", "碰碰胡门清牌型12分", {"shape": "碰碰胡", "menqing": "门清", "method": "放炮"}, 12, [12]),
     ("nanning", "001:245", "四连杠放炮，普通牌型36×2=72分",
      {"shape": "鸡胡", "method": "杠上炮", "chain": "明杠→明杠→明杠→明杠（四连杠）"}, 72, None),
-    ("nanning", "001:347", "天胡普通牌型24分，每位玩家付8分", {"shape": "鸡胡", "menqing": "门清", "method": "天胡"}, 24, [8, 8, 8]),
+    ("nanning", "001:347", "天胡普通牌型24分，每位玩家付8分",
+     {"shape": "鸡胡", "menqing": "门清", "method": "天胡"}, 24, [8, 8, 8]),
     ("nanning", "001:343", "死双：玩家B付9×2=18分放炮者付9分，合计27分",
      {"preset_name": "死双", "shape": "碰碰胡", "method": "放炮", "fenghu": "他家放炮"}, 27, [9, 18]),
     ("zipai", "003:63", "垅：每人付20分", {"hand": "来点儿（杠分）", "huxi": 0, "win": "垅"}, 40, [20, 20]),
@@ -236,7 +240,8 @@ def test_finder_gives_the_documents_amounts(page, site_url, built, game, line, s
     for key, value in choices.items():
         assert page.input_value(f'.cp-finder select[name="{key}"]') == str(value)
     assert page.inner_text(".cp-result .cp-total").strip() == str(total), says
-    paid = [int(x) for x in page.eval_on_selector_all(".cp-pays tbody tr", "trs => trs.map(tr => tr.cells[2].textContent)")]
+    paid = [int(x) for x in page.eval_on_selector_all(".cp-pays tbody tr",
+                                                      "trs => trs.map(tr => tr.cells[2].textContent)")]
     if amounts:
         assert sorted(paid) == sorted(amounts), says
     row_id = page.get_attribute(".cp-result-id a", "href").split("#")[1]
@@ -253,7 +258,9 @@ def test_finder_shows_the_special_bao_example(page, site_url, built):
     page.goto(site_url + "zipai/finder/#" + row["id"])
     page.wait_for_selector(".cp-result .cp-total")
     total = int(page.inner_text(".cp-result .cp-total"))
-    step = int(page.eval_on_selector(".cp-details", "d => [...d.querySelectorAll('tr')].find(tr => tr.cells[0].textContent.startsWith('每多一归')).cells[1].textContent"))
+    step = int(page.eval_on_selector(".cp-details", "d => [...d.querySelectorAll('tr')]"
+                                     ".find(tr => tr.cells[0].textContent.startsWith('每多一归'))"
+                                     ".cells[1].textContent"))
     assert row["gui"] == 0 and (total + step) / 2 == 60
 
 
@@ -283,7 +290,8 @@ def test_every_image_loads(page, site_url, built):
     for path in with_images:
         page.goto(site_url + path.relative_to(built.site).as_posix())
         page.wait_for_load_state("load")
-        broken = page.eval_on_selector_all("img", "imgs => imgs.filter(i => !i.complete || i.naturalWidth === 0).map(i => i.src)")
+        broken = page.eval_on_selector_all("img", "imgs => imgs.filter(i => !i.complete || i.naturalWidth === 0)"
+                                                  ".map(i => i.src)")
         assert not broken, (path, broken)
 
 

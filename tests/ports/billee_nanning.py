@@ -256,12 +256,12 @@ def _sets(c: list[int], start: int = 0) -> list[list[str]]:
     out: list[list[str]] = []
     if c[start] >= 3:
         c[start] -= 3
-        out += [["peng"] + rest for rest in _sets(c, start)]
+        out += [["peng", *rest] for rest in _sets(c, start)]
         c[start] += 3
     if start < MAX_ZI - 2 and start % 9 < 7 and c[start + 1] and c[start + 2]:
         for k in (start, start + 1, start + 2):
             c[k] -= 1
-        out += [["chi"] + rest for rest in _sets(c, start)]
+        out += [["chi", *rest] for rest in _sets(c, start)]
         for k in (start, start + 1, start + 2):
             c[k] += 1
     return out
@@ -450,14 +450,10 @@ def get_fan(flags: frozenset[str], zimo: bool, provider: int, other: int, fenghu
     """
     fan = 1 if GANG_KAI in flags else 0
     if zimo:
-        if si_shuang and other == fenghu_of_winner:
-            fan += 1
-        elif other == fenghu_of_winner:
+        if (si_shuang and other == fenghu_of_winner) or other == fenghu_of_winner:
             fan += 1
     else:
-        if si_shuang and provider == fenghu_of_winner:
-            fan += 1
-        elif provider == fenghu_of_winner:
+        if (si_shuang and provider == fenghu_of_winner) or provider == fenghu_of_winner:
             fan += 1
         if GANG_SHANG_PAO in flags:
             fan += 1
@@ -538,12 +534,11 @@ def fenghu_seats(weaves: tuple[tuple[Weave, ...], ...]) -> list[int | None]:
         [None, 2, None, None]
     """
     out: list[int | None] = []
-    for seat, own in enumerate(weaves):
+    for own in weaves:
         found = None
         for k, w in enumerate(own):
-            if w.kind != AN_GANG and found is None:
-                if sum(1 for x in own[:k + 1] if x.provider == w.provider) >= 3:
-                    found = w.provider
+            if w.kind != AN_GANG and found is None and sum(1 for x in own[:k + 1] if x.provider == w.provider) >= 3:
+                found = w.provider
         out.append(found)
     return out
 
@@ -628,7 +623,7 @@ class Result:
 
     @property
     def total(self) -> tuple[int, ...]:
-        return tuple(h + g for h, g in zip(self.hu, self.gang))
+        return tuple(h + g for h, g in zip(self.hu, self.gang, strict=True))
 
 
 def _check(win: Win) -> None:
@@ -649,7 +644,7 @@ def _check(win: Win) -> None:
                 raise NotAWin(f"seat {seat}: only an 暗杠 is provided by its owner")
     own = win.weaves[win.winner]
     cards = [*win.hand, win.card, *win.ma, *(w.card for ws in win.weaves for w in ws)]
-    if any(not (card_color(c) < 3 and 1 <= card_value(c) <= 9 or card_color(c) == 3 and 1 <= card_value(c) <= 7)
+    if any(not ((card_color(c) < 3 and 1 <= card_value(c) <= 9) or (card_color(c) == 3 and 1 <= card_value(c) <= 7))
            for c in cards):
         raise NotAWin("a tile is 0x01-0x09, 0x11-0x19, 0x21-0x29 or 0x31-0x37")
     tiles = list(win.hand) + [win.card] + [w.card for w in own for _ in range(4 if w.is_gang else 3)]
@@ -682,8 +677,8 @@ def _check(win: Win) -> None:
         raise NotAWin("杠上炮: the discarder has just made a kong")
     if win.how == QIANGGANG and not any(w.kind == PENG and w.card == win.card for w in win.weaves[win.provider]):
         raise NotAWin("抢杠: the robbed player adds the tile to his 碰 (Gang 68-73: only a 补杠 is robbed)")
-    if win.first_turn and not (win.how in (ZIMO, GANGKAI) and win.winner == win.dealer
-                               or win.how == FANGPAO and win.provider == win.dealer):
+    if win.first_turn and not ((win.how in (ZIMO, GANGKAI) and win.winner == win.dealer)
+                               or (win.how == FANGPAO and win.provider == win.dealer)):
         raise NotAWin("the first turn is the dealer's: his draw, or his first discard")
 
 
@@ -705,7 +700,8 @@ def settle(win: Win) -> Result:
     if win.winner in fenghu:
         raise NotAWin("封胡: a player 碰'd three times by one player cannot win (Dispatch 93, Table 320, 382)")
     own = win.weaves[win.winner]
-    card_type = {ZIMO: CARD_ZI_MO, FANGPAO: CARD_JIE_PAO, GANGPAO: CARD_GANG_PAO, QIANGGANG: CARD_QIANG_GANG}.get(win.how)
+    card_types = {ZIMO: CARD_ZI_MO, FANGPAO: CARD_JIE_PAO, GANGPAO: CARD_GANG_PAO, QIANGGANG: CARD_QIANG_GANG}
+    card_type = card_types.get(win.how)
     quan_bao = None
     if win.how == GANGKAI:
         kind = own[win.kong].kind

@@ -307,10 +307,13 @@ def check_win_condition(total: int, group_count: int, pair_count: int, zero: boo
     0 胡 (乱胡, allowed) or at least 10.
 
     Examples:
-        >>> check_win_condition(0, 7, 0, True), check_win_condition(9, 7, 0, False), check_win_condition(10, 6, 1, False)
-        (True, False, True)
+        >>> check_win_condition(0, 7, 0, True), check_win_condition(9, 7, 0, False)
+        (True, False)
+        >>> check_win_condition(10, 6, 1, False)
+        True
     """
-    valid = group_count == REQUIRED_MELDS and pair_count == 0 or group_count == REQUIRED_MELDS - 1 and pair_count == 1
+    valid = ((group_count == REQUIRED_MELDS and pair_count == 0)
+             or (group_count == REQUIRED_MELDS - 1 and pair_count == 1))
     if not valid:
         return False
     if zero:
@@ -411,7 +414,7 @@ def find_winning_hand_melds(hand, table: tuple[Meld, ...], active: Card | None) 
         """Each group in order; the first search below one that succeeds."""
         for group, pair in tries:
             ids = {c.id for c in group.cards}
-            found = dfs([c for c in remaining if c.id not in ids], acc + [group], pairs_in_hand + pair)
+            found = dfs([c for c in remaining if c.id not in ids], [*acc, group], pairs_in_hand + pair)
             if found is not None:
                 return found
         return None
@@ -436,10 +439,10 @@ def find_winning_hand_melds(hand, table: tuple[Meld, ...], active: Card | None) 
         tries = []
         if not pivot_locked and len(free_same) >= 2 and pairs == 0:
             tries.append((Meld(PAIR, tuple(free_same[:2])), 1))
-        if size == 3 and len(locked_same) >= 3 or not pivot_locked and len(free_same) >= 3:
+        if (size == 3 and len(locked_same) >= 3) or (not pivot_locked and len(free_same) >= 3):
             used = locked_same[:3] if size == 3 and len(locked_same) >= 3 else free_same[:3]
             tries.append((Meld(kind_of_three(used), tuple(used)), 0))
-        if size == 4 and len(locked_same) >= 4 or not pivot_locked and len(free_same) >= 4:
+        if (size == 4 and len(locked_same) >= 4) or (not pivot_locked and len(free_same) >= 4):
             used = locked_same[:4] if size == 4 and len(locked_same) >= 4 else free_same[:4]
             tries.append((Meld(QUADRUPLE, tuple(used)), 0))
         found = first(tries, remaining, acc, pairs_in_hand)
@@ -604,7 +607,7 @@ def compare_card_results(hand, chi_cards) -> list[tuple[list[Card], list[Meld]]]
         results = []
         for option in sequence_options_with_card(remaining, current, locked):
             ids = {c.id for c in option.cards}
-            results += search(rest, [c for c in remaining if c.id not in ids], extra + [option],
+            results += search(rest, [c for c in remaining if c.id not in ids], [*extra, option],
                               consumed | {current.id} | ids)
         return results
 

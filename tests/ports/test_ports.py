@@ -157,18 +157,21 @@ def test_billee_refuses_what_the_server_would_not_offer(what, situation, reason)
 
 @pytest.mark.parametrize("flags, zimo, held, value", [
     # each branch of getProcessScore (Table 966-1109) once, in its order
-    ({"基本胡", "门清"}, True, None, 4), ({"基本胡"}, True, None, 3), ({"基本胡"}, False, 1, 9), ({"基本胡"}, False, 4, 2),
+    ({"基本胡", "门清"}, True, None, 4), ({"基本胡"}, True, None, 3),
+    ({"基本胡"}, False, 1, 9), ({"基本胡"}, False, 4, 2),
     ({"全求人", "碰碰胡", "清一色"}, True, None, 12), ({"全求人", "碰碰胡", "清一色"}, False, 4, 72),
     ({"全求人", "清一色"}, False, 4, 36), ({"全求人", "碰碰胡"}, False, 1, 36),
     ({"碰碰胡", "清一色", "门清"}, True, None, 16), ({"碰碰胡", "清一色"}, True, None, 12),
     ({"碰碰胡", "清一色"}, False, 1, 36), ({"碰碰胡", "清一色"}, False, 4, 18),
     ({"小七对", "清一色"}, True, None, 16), ({"小七对", "清一色"}, False, 1, 36), ({"小七对", "清一色"}, False, 4, 18),
-    ({"碰碰胡", "门清"}, True, None, 8), ({"碰碰胡"}, True, None, 6), ({"碰碰胡"}, False, 1, 18), ({"碰碰胡"}, False, 4, 9),
+    ({"碰碰胡", "门清"}, True, None, 8), ({"碰碰胡"}, True, None, 6),
+    ({"碰碰胡"}, False, 1, 18), ({"碰碰胡"}, False, 4, 9),
     ({"小七对"}, True, None, 8), ({"小七对"}, False, 1, 18), ({"小七对"}, False, 4, 9),
     ({"豪华七小对"}, True, None, 16), ({"豪华七小对"}, False, 1, 36), ({"豪华七小对"}, False, 4, 18),
     ({"双七小对"}, True, None, 32), ({"双七小对"}, False, 1, 72), ({"双七小对"}, False, 4, 36),
     ({"三七小对"}, True, None, 64), ({"三七小对"}, False, 1, 144), ({"三七小对"}, False, 4, 72),
-    ({"清一色", "门清"}, True, None, 8), ({"清一色"}, True, None, 6), ({"清一色"}, False, 1, 18), ({"清一色"}, False, 4, 9),
+    ({"清一色", "门清"}, True, None, 8), ({"清一色"}, True, None, 6),
+    ({"清一色"}, False, 1, 18), ({"清一色"}, False, 4, 9),
     ({"自摸"}, True, None, 0),
 ])
 def test_every_branch_of_get_process_score(flags, zimo, held, value):
@@ -203,7 +206,8 @@ def meld(kind: str, text: str) -> dz.Meld:
     (meld(dz.QUADRUPLE, "五五五五"), 12), (meld(dz.QUADRUPLE, "伍伍伍伍"), 15),  # black 拢 12/15 (003: 9/12)
     (meld(dz.TRIPLE, "七七七"), 9), (meld(dz.TRIPLE, "柒柒柒"), 12),  # red 坎 as 003
     (meld(dz.QUADRUPLE, "拾拾拾拾"), 18),
-    (meld(dz.PENG, "一一一"), 1), (meld(dz.PENG, "壹壹壹"), 3), (meld(dz.PENG, "二二二"), 6), (meld(dz.PENG, "贰贰贰"), 9),
+    (meld(dz.PENG, "一一一"), 1), (meld(dz.PENG, "壹壹壹"), 3),
+    (meld(dz.PENG, "二二二"), 6), (meld(dz.PENG, "贰贰贰"), 9),
     (meld(dz.SPECIAL_2710, "二七十"), 6), (meld(dz.SPECIAL_2710, "贰柒拾"), 9),
     (meld(dz.SEQUENCE, "一二三"), 3), (meld(dz.SEQUENCE, "壹贰叁"), 6),  # getSpecialSequenceHu, Bridge 305, 311
     (meld(dz.SEQUENCE, "三一二"), 0),  # a 吃 stores the taken card first (Bridge 2546): the ranks do not read 一二三
