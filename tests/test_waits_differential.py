@@ -23,6 +23,7 @@ import random
 from functools import cache
 
 import pytest
+from mahjong.agari import Agari
 
 from rules.nanning.tiles import COPIES, KINDS, notation
 from rules.nanning.waits import waits as nn_waits
@@ -31,8 +32,6 @@ from rules.zipai.presets import config as zipai_config
 from rules.zipai.waits import waits as zp_waits
 
 from .q_algorithm_phz import TING_KINDS, document_ting_values, get_ting_cards, random_hands
-
-mahjong_agari = pytest.importorskip("mahjong.agari", reason="the `mahjong` package is in the test extra")
 
 HANDS = 2000
 ORPHANS = (0, 8, 9, 17, 18, 26, *range(27, 34))
@@ -48,7 +47,7 @@ def agari(concealed: list[int], melds: int) -> bool:
     if not melds and sum(tiles) == 14 and all(n in (0, 2, 4) for n in tiles):
         return True  # 七对, four alike being two pairs
     thirteen = all(tiles[t] for t in ORPHANS) and sum(tiles[t] for t in ORPHANS) == 14
-    return mahjong_agari.Agari.is_agari(tiles) and not thirteen
+    return Agari.is_agari(tiles) and not thirteen
 
 
 SETS = [("pung", t) for t in range(KINDS)] + [("chow", s * 9 + n) for s in range(3) for n in range(7)]
