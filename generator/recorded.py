@@ -4,18 +4,21 @@ A recorded edition lists every ruling (finding) the site stated and the lines of
 every document (how many, and which are the document's own text): the line
 numbers every citation rests on. `check_lines` and `check_findings` stop the
 build with one line when a document's lines differ from what the last recorded
-edition recorded, or a finding it lists is gone from its findings file; the
-changelog and the edition itself are `generator.site.edition`'s.
+edition recorded, or a finding it lists is gone from its findings file; `blame`
+names the file a failure comes from when the file where it shows is as the
+edition recorded it. The changelog and the edition itself are
+`generator.site.edition`'s.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from .datafile import fail
 from .errors import DataError
-from .paths import DATA
+from .paths import DATA, data_dir
 from .sources import FILE as SOURCES, Document
 
 EDITIONS = DATA / "editions"
@@ -71,3 +74,27 @@ def check_findings(findings: Mapping[str, Iterable[str]], folder: Path = EDITION
         if ruling_id not in set(findings.get(ruling["game"], ())):
             fail(f"{ruling['game']}/findings.toml", f"finding[{ruling_id}]", f"is gone, but edition {last['edition']} "
                  "records it: a ruling people cite stays, restore it")
+
+
+def changed(names: Iterable[str], folder: Path = EDITIONS) -> list[str]:
+    """Those of the data files `names` (inside data/) whose content differs from the last recorded
+    edition's (a file the edition does not know counts as changed)."""
+    inputs = last_recorded(folder).get("inputs", {})
+    out = []
+    for name in names:
+        path = data_dir() / name
+        digest = hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else None
+        if inputs and inputs.get(f"data/{name}") != digest:
+            out.append(name)
+    return out
+
+
+def blame(name: str, suspects: Iterable[str], problem: str, folder: Path = EDITIONS) -> tuple[str, str, str]:
+    """`fail`'s (file, where, problem) for a failure seen in data file `name` that the files `suspects`
+    feed: `name` itself, unless it is as the last recorded edition has it and a suspect is not; then
+    the first suspect that changed, the problem said of `name`."""
+    moved = changed([name, *suspects], folder)
+    if not moved or name in moved:
+        return name, "", problem
+    return moved[0], "", (f"changed since edition {last_recorded(folder)['edition']}, and data/{name}, "
+                          f"as that edition recorded it, now fails: {problem}")

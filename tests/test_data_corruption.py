@@ -31,6 +31,9 @@ class Corruption:
     change: Callable[[Path], None]  # given the file's path in the copy
     says: str  # what the error line must contain besides the file name
     names: str = ""  # the file the line names, when not the corrupted one
+    # files that must be as the last recorded edition has them: the build names the corrupted file
+    # only by seeing that these did not change (generator.recorded.blame)
+    recorded: tuple[str, ...] = ()
 
 
 def replace(old: str, new: str, count: int = 1) -> Callable[[Path], None]:
@@ -196,6 +199,18 @@ CASES = [
                "[deck.dealer_extra] value: 2, but its quote states 1"),
     Corruption("zipai-min-huxi-0", "zipai/rules.toml", replace("min_huxi = { value = 10", "min_huxi = { value = 0"),
                "[hand.min_huxi] value: 0, but its quote states 10"),
+    # found by corrupting every number and cutting every file at its tables (issue 25)
+    Corruption("zipai-zero-group-1", "zipai/rules.toml", sub(r'(kind = "将"\ncolour = ""\nbig = \{ value = )0', r"\g<1>1"),
+               "[huxi 13] big value: 1, but its quote states 0"),
+    Corruption("zipai-cited-ext-cut", "zipai/rules.toml", sub(r'^\[\[ext\]\]\nid = "ext-zp-best"(.|\n)*', ""),
+               "rule 'ext-zp-best' is used but not described"),
+    Corruption("zipai-rounding-11", "zipai/rules.toml", replace("rounding = { value = 10", "rounding = { value = 11"),
+               "settlement.rounding: is 11, but 003:75 states 90"),
+    Corruption("nanning-per-kong-0", "nanning/presets.toml", replace("per_kong = 1", "per_kong = 0"),
+               "changed since edition", recorded=("nanning/findings.toml",)),
+    Corruption("classify-truncated", "text/classify.toml", lambda path: path.write_text(
+        path.read_text(encoding="utf-8").rsplit("[[override]]", 1)[0], encoding="utf-8"), "changed since edition",
+               recorded=("nanning/findings.toml", "structure/nanning.toml")),
 ]
 
 
@@ -233,6 +248,10 @@ def results(tmp_path_factory, committed) -> dict[str, tuple[subprocess.Completed
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_one_corruption_one_line(case: Corruption, results, committed: bytes):
+    from generator.recorded import changed
+
+    assert not changed(case.recorded), (f"{', '.join(changed(case.recorded))} differ from the last recorded edition: "
+                                        "record one (python -m generator.site record) so the build can tell what changed")
     done, examples = results[case.id]
     lines = done.stderr.splitlines()
     assert done.returncode == 2, done.stderr[-2000:]

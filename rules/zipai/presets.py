@@ -47,13 +47,19 @@ def readings_data() -> dict:
 DECK = {"copies": COPIES, "players": Whole(2, 6, "players at one table"), "dealt": Whole(1, 40, "cards dealt to each"),
         "wall": Whole(0, 80, "cards left on the wall"), "dealer_extra": Whole(0, 3, "cards the dealer holds beyond the others")}
 CARD_NUMBER = Whole(1, KINDS_OF_CARD, "the number of a card, 一…十")
+# The rules not in the document the core cites by id in what it answers (rules.zipai.cli, cards,
+# groups): each must be described in [[ext]], as those the data cites are.
+CITED_EXT = ("ext-zp-deck", "ext-zp-runs", "ext-zp-win-card", "ext-zp-lielie-pair", "ext-zp-best")
 
 
-def _const(entry: Any, where: str, whole: Whole) -> Const:
+def _const(entry: Any, where: str, whole: Whole, ext: dict[str, tuple[str, str]] | None = None) -> Const:
+    """One constant, its value read through its declaration; one without a quote that rests on a rule
+    not in the document (`ext`: id → (title, source)) is stated by that rule's title (… ：0胡)."""
     keys(entry, where, ["value", "rule"], ["quote", "also"])
     quote = typed(entry.get("quote", ""), str, where + " quote")
-    return Const(whole.read(entry["value"], quote, where + " value"), (typed(entry["rule"], str, where + " rule"),),
-                 quote)
+    rule = typed(entry["rule"], str, where + " rule")
+    stated = quote or (ext or {}).get(rule, ("",))[0]
+    return Const(whole.read(entry["value"], stated, where + " value"), (rule,), quote)
 
 
 def _section(cls: type, data: dict, name: str):
@@ -62,7 +68,7 @@ def _section(cls: type, data: dict, name: str):
     return cls(**{f.name: _const(table[f.name], f"{where[:-1]}.{f.name}]", f.metadata["whole"]) for f in fields(cls)})
 
 
-def _count_cards(deck: dict) -> None:
+def _count_cards(deck: dict, ext: dict[str, tuple[str, str]]) -> None:
     """Ten different characters in each size, in the order of their numbers, none shared, and the cards add up."""
     file = f"data/{RULES}"
     for size in ("small", "big"):
@@ -74,7 +80,7 @@ def _count_cards(deck: dict) -> None:
                 raise RuleError(f"{file} [deck] {size}: card {n} is {char!r}, which is not the numeral {n}")
     if set(deck["small"]) & set(deck["big"]):
         raise RuleError(f"{file} [deck]: 大字 and 小字 share a character")
-    copies, players, dealt, wall = (_const(deck[k], f"{file} [deck.{k}]", DECK[k]).value
+    copies, players, dealt, wall = (_const(deck[k], f"{file} [deck.{k}]", DECK[k], ext).value
                                     for k in ("copies", "players", "dealt", "wall"))
     # The document counts the cards: 3 players × 20 + 20 on the wall = 80 = 20 kinds × copies.
     if players * dealt + wall != 2 * KINDS_OF_CARD * copies:
@@ -83,7 +89,7 @@ def _count_cards(deck: dict) -> None:
                         f"deck.wall) is {players * dealt + wall}")
 
 
-def _huxi_table(rows: Any, deck: Deck) -> dict[tuple[str, str, str], Const]:
+def _huxi_table(rows: Any, deck: Deck, ext: dict[str, tuple[str, str]]) -> dict[tuple[str, str, str], Const]:
     """[[huxi]]: 胡息 by (kind, colour, size), one row a kind and colour, every cell the groups ask for."""
     file = f"data/{RULES}"
     huxi = {}
@@ -99,7 +105,7 @@ def _huxi_table(rows: Any, deck: Deck) -> dict[tuple[str, str, str], Const]:
             key = (row["kind"], row["colour"], "大" if size == "big" else "小")
             if key in huxi:
                 raise RuleError(f"{where}: {row['kind']}{row['colour']} is listed twice")
-            huxi[key] = _const(row[size], f"{where} {size}", GROUP_HU)
+            huxi[key] = _const(row[size], f"{where} {size}", GROUP_HU, ext)
     for kind in GroupKind:  # every cell a group of any card is read from (`groups.make`)
         for card in map(Card, range(KINDS)):
             key = (kind.value, table_colour(kind, (card,), deck), card.size.value)
@@ -128,12 +134,12 @@ def build_rules(data: dict) -> Rules:
         ext[e["id"]] = (e["title"], e["source"])
     used = {e.get("rule") for part in ("deck", "hand", "mingtang", "settlement", "gang") for e in data[part].values()
             if isinstance(e, dict)} | {row[size]["rule"] for row in data["huxi"] for size in ("big", "small")}
-    undescribed = sorted(r for r in used if isinstance(r, str) and r.startswith("ext-") and r not in ext)
+    undescribed = sorted(r for r in used | set(CITED_EXT) if isinstance(r, str) and r.startswith("ext-") and r not in ext)
     if undescribed:
         raise RuleError(f"{file}: rule {undescribed[0]!r} is used but not described in [[ext]]")
-    _count_cards(deck)
+    _count_cards(deck, ext)
     red_quote = typed(red.get("quote", ""), str, f"{file} [deck.red_numbers] quote")
-    cards = Deck(deck["small"], deck["big"], _const(deck["copies"], f"{file} [deck.copies]", COPIES).value,
+    cards = Deck(deck["small"], deck["big"], _const(deck["copies"], f"{file} [deck.copies]", COPIES, ext).value,
                  frozenset(CARD_NUMBER.read(v, red_quote, f"{file} [deck.red_numbers] value")
                            for v in typed(red["value"], list, f"{file} [deck.red_numbers] value")))
     return Rules(
@@ -144,7 +150,7 @@ def build_rules(data: dict) -> Rules:
         dealer_extra=_const(deck["dealer_extra"], f"{file} [deck.dealer_extra]", DECK["dealer_extra"]),
         min_huxi=_const(hand["min_huxi"], f"{file} [hand.min_huxi]", HU),
         hand_rule=typed(shape["rule"], str, f"{file} [hand.shape] rule"),
-        huxi=_huxi_table(data["huxi"], cards),
+        huxi=_huxi_table(data["huxi"], cards, ext),
         mingtang=_section(Mingtang, data, "mingtang"),
         settlement=_section(Settlement, data, "settlement"),
         gang=_section(Gang, data, "gang"),
