@@ -15,8 +15,12 @@ their order and their conditions are the C code's. The 胡息 it adds are the
 C code's four places (小坎/大坎, 一二三/壹贰叁, 二七十/贰柒拾), read from
 `Values`, so the document's table can be swapped in (`document_values`):
 跑胡子 scores a red 坎 like a black one and 二七十 3/6, document 003 does not.
-Nothing else of the C code depends on the game. Test code only: the rules
-core never imports it.
+Nothing else of the C code depends on the game.
+
+The same repository's waits function, `get_ting_cards` of the Lua library
+phz/phzlib_lua_2710/hulib.lua (the C one has none), is ported below it in the same
+way, with the document's values swappable (`document_ting_values`). Test code
+only: the rules core never imports it.
 """
 from __future__ import annotations
 
@@ -257,7 +261,7 @@ def tbl_huxi(values: TingValues) -> list[tuple[dict[int, int], int]]:
 
 
 def _pre(cards, groups, values: TingValues):
-    """hulib.lua `get_huxi_pre` (l.41): the cards outside the 坎, the 坎' 胡息, the groups' 胡息,
+    """hulib.lua `get_huxi_pre` (l.41): the cards outside the 坎, the 胡息 of the 坎 and of the groups,
     and whether a 跑 or 提 is on the table."""
     tcards = [0] * 20
     kan_huxi = 0
@@ -271,6 +275,20 @@ def _pre(cards, groups, values: TingValues):
     return tcards, kan_huxi, groups_huxi, tipao
 
 
+def _on_shown(tcards, groups, c: int, huxi: int, tipao: bool, values: TingValues, table) -> int | None:
+    """跑胡, else 破跑胡, on a 碰 or 偎 of `c` on the table (the same loop in both Lua functions, l.94 and
+    l.144); None when there is none."""
+    for t, card in groups:
+        if t in ("peng", "wei") and card == c:
+            if not tipao:
+                r = get_huinfo(tcards, huxi + values.group["pao"][c] - values.group[t][c], values, table)
+                if r > 0:
+                    return r
+            tcards[c] = 1
+            return get_huinfo(tcards, huxi, values, table)
+    return None
+
+
 def get_huxi_self(cards, groups, c: int, values: TingValues, table, four_wins: bool = True) -> int:
     """hulib.lua `get_huxi_self` (l.84): the 胡息 when `c` is drawn, or -1. `four_wins=False` leaves
     out 提胡 and 跑胡 (the card making a four), as when a 跑 or 提 is on the table."""
@@ -279,15 +297,9 @@ def get_huxi_self(cards, groups, c: int, values: TingValues, table, four_wins: b
     if not tipao and cards[c] == 3:  # 提胡
         add = values.group["ti"][c] - values.group["wei"][c]
         return get_huinfo(tcards, kan_huxi + groups_huxi + add, values, table)
-    for t, card in groups:  # 跑胡、破跑胡
-        if t in ("peng", "wei") and card == c:
-            if not tipao:
-                add = values.group["pao"][c] - values.group[t][c]
-                r = get_huinfo(tcards, kan_huxi + groups_huxi + add, values, table)
-                if r > 0:
-                    return r
-            tcards[c] = 1
-            return get_huinfo(tcards, kan_huxi + groups_huxi, values, table)
+    shown = _on_shown(tcards, groups, c, kan_huxi + groups_huxi, tipao, values, table)
+    if shown is not None:
+        return shown
     if cards[c] == 2:  # 偎胡
         tcards[c] = 0
         return get_huinfo(tcards, kan_huxi + groups_huxi + values.group["wei"][c], values, table)
@@ -308,16 +320,10 @@ def get_huxi_other(cards, groups, c: int, values: TingValues, table, four_wins: 
                 return r
         tcards[c] = 1
         return get_huinfo(tcards, kan_huxi + groups_huxi, values, table)
-    for t, card in groups:  # 跑胡、破跑胡
-        if t in ("peng", "wei") and card == c:
-            if not tipao:
-                add = values.group["pao"][c] - values.group[t][c]
-                r = get_huinfo(tcards, kan_huxi + groups_huxi + add, values, table)
-                if r > 0:
-                    return r
-            tcards[c] = 1
-            return get_huinfo(tcards, kan_huxi + groups_huxi, values, table)
-    if cards[c] == 2:  # 碰胡: the Lua adds 偎's 胡息 (l.156)
+    shown = _on_shown(tcards, groups, c, kan_huxi + groups_huxi, tipao, values, table)
+    if shown is not None:
+        return shown
+    if cards[c] == 2:  # 碰胡: the Lua adds 偎's 胡息 (l.163)
         tcards[c] = 0
         r = get_huinfo(tcards, kan_huxi + groups_huxi + values.group["wei"][c], values, table)
         tcards[c] = 2
@@ -353,7 +359,7 @@ def get_huinfo(cards: list[int], huxi: int, values: TingValues, table) -> int:
 def can_hu(cards: list[int], i: int, need_eye: bool) -> bool:
     """hulib.lua `can_hu` (l.236): the cards from number `i` on split into groups without 胡.
 
-    The Lua passes `need_eye` on unchanged (l.262), so once a pair is wanted every number may
+    The Lua passes `need_eye` on unchanged (l.263), so once a pair is wanted every number may
     give one: 壹壹 叁叁 四四肆 肆伍陆 六六 七七 splits, four pairs and two groups. Here the pair
     is taken once, as the count that asks for it (`get_huinfo`: 3n + 2 cards) means."""
     if i > 9:
