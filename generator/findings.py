@@ -284,13 +284,15 @@ class Constant:
 def _blame(row: CheckRow, constants: Iterable[Constant]) -> Constant | None:
     """The constant a failing row checks directly: it rests on the row's line, its own quote states
     the document's amount, and its value is what the engine gave instead; else the one constant
-    that rests on the row's line (a rounding unit read off the worked example it fails)."""
+    that rests on the row's line, unless it is the amount the row states (a rounding unit read off
+    the worked example it fails is to blame; a 20 that a row stating 20 rests on is not)."""
+    if row.engine == str(row.stated):
+        return None
     resting = [c for c in constants if row.row_id in c.rules]
     for c in resting:
-        if (row.engine != str(row.stated) and str(c.value) == row.engine
-                and str(row.stated) in NUMBER.findall(c.quote)):
+        if str(c.value) == row.engine and str(row.stated) in NUMBER.findall(c.quote):
             return c
-    return resting[0] if len(resting) == 1 and row.engine != str(row.stated) else None
+    return resting[0] if len(resting) == 1 and str(resting[0].value) != str(row.stated) else None
 
 
 def problems(rows: Iterable[CheckRow], found: Iterable[Finding]) -> list[tuple[CheckRow | None, str]]:
