@@ -233,7 +233,16 @@ class Whole:
     quoted: bool = True
 
     def read(self, value: Any, quote: str, where: str) -> int:
-        """`value` checked: a whole number (not a boolean), in range, and stated by `quote`."""
+        """`value` checked: a whole number (not a boolean), in range, and stated by `quote`.
+
+        Examples:
+            >>> Whole(1, 100, "points of one unit").read(3, "自摸3分", "x.toml [zimo_unit]")
+            3
+            >>> Whole(1, 100, "points of one unit").read(True, "", "x.toml [zimo_unit]")
+            Traceback (most recent call last):
+            ...
+            rules.errors.RuleError: x.toml [zimo_unit]: expected int, got True
+        """
         typed(value, int, where)
         if not self.low <= value <= self.high:
             raise RuleError(f"{where}: {value} is outside {self.low}–{self.high} ({self.why})")
