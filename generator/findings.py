@@ -22,6 +22,7 @@ import pandas as pd
 
 from .datafile import Map, Opt, fail, load, unique
 from .outputs import write_csv
+from .recorded import blame
 from .structure import Row, article
 from .text import all_lines, fold
 
@@ -136,6 +137,11 @@ def findings_file(game: str) -> str:
     return f"{game}/findings.toml"
 
 
+def article_inputs(game: str) -> tuple[str, ...]:
+    """The data files a game's article (its rows and their ids) is made from."""
+    return (f"structure/{game}.toml", "text/classify.toml", "text/spam.toml", "text/foldings.toml", "sources.toml")
+
+
 @dataclass(frozen=True)
 class Hooks:
     """What a game lends the shared findings loader.
@@ -168,7 +174,7 @@ def load_findings(game: str) -> tuple[dict, ...]:
             fail(name, f"{at}.quote", "quotes nothing")
         for q in f["quote"]:
             if q["row"] not in rows:
-                fail(name, f"{at}.quote", f"no row {q['row']!r} in the {game} article")
+                fail(*blame(name, article_inputs(game), f"{at}.quote: no row {q['row']!r} in the {game} article"))
             if "text" in q:
                 quote_text(game, q, name, at)
         for item in f.get("covers", ()):
@@ -277,12 +283,16 @@ class Constant:
 
 def _blame(row: CheckRow, constants: Iterable[Constant]) -> Constant | None:
     """The constant a failing row checks directly: it rests on the row's line, its own quote states
-    the document's amount, and its value is what the engine gave instead."""
-    for c in constants:
-        if (row.engine != str(row.stated) and row.row_id in c.rules and str(c.value) == row.engine
-                and str(row.stated) in NUMBER.findall(c.quote)):
+    the document's amount, and its value is what the engine gave instead; else the one constant
+    that rests on the row's line, unless it is the amount the row states (a rounding unit read off
+    the worked example it fails is to blame; a 20 that a row stating 20 rests on is not)."""
+    if row.engine == str(row.stated):
+        return None
+    resting = [c for c in constants if row.row_id in c.rules]
+    for c in resting:
+        if str(c.value) == row.engine and str(row.stated) in NUMBER.findall(c.quote):
             return c
-    return None
+    return resting[0] if len(resting) == 1 and str(resting[0].value) != str(row.stated) else None
 
 
 def problems(rows: Iterable[CheckRow], found: Iterable[Finding]) -> list[tuple[CheckRow | None, str]]:
@@ -345,4 +355,5 @@ def check_consistency(game: str, rows: Iterable[CheckRow], found: Iterable[Findi
             fail(culprit.file, culprit.key,
                  f"is {culprit.value}, but {row.doc}:{row.line} states {row.stated} ({row.example_id}); "
                  f"the cross-check fails{more}")
-    fail(findings_file(game), "", f"cross-check: {bad[0][1]}{more}")
+    # the rule data priced the rows: when the findings are as recorded and a rule data file is not, name it
+    fail(*blame(findings_file(game), dict.fromkeys(c.file for c in constants), f"cross-check: {bad[0][1]}{more}"))

@@ -16,6 +16,7 @@ from . import games
 from .datafile import fail
 from .examples import context
 from .findings import load_findings
+from .recorded import check_findings, check_lines
 from .sources import Document, documents, registry
 from .structure import _load_structure
 from .text import check_text_data
@@ -34,6 +35,7 @@ def check_rule_data(name: str, load: Callable[[], object]) -> None:
 def check_inputs() -> dict[str, Document]:
     """Load and check every data file; the verified documents."""
     docs = documents()
+    check_lines(docs.values())
     check_text_data()
     for game in dict.fromkeys(entry["game"] for entry in registry()):
         _load_structure(game)
@@ -41,6 +43,7 @@ def check_inputs() -> dict[str, Document]:
     for module in games.modules().values():  # each game's `RULE_DATA`: data file → the core's loader
         for name, load in getattr(module, "RULE_DATA", {}).items():
             check_rule_data(name, load)
-    for game in dict.fromkeys(entry["game"] for entry in registry()):
-        load_findings(game)
+    findings = {game: [f["id"] for f in load_findings(game)]
+                for game in dict.fromkeys(entry["game"] for entry in registry())}
+    check_findings(findings)
     return docs

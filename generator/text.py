@@ -114,6 +114,7 @@ def check_text_data() -> None:
                        f"{f.source!r} also occurs at {missing[0]}, which is not listed" if missing else
                        f"lists {len(f.where)} occurrences but there are {len(found[f.source])}")
             fail(name, where, problem)
+    _check_folded(name)
     name = "text/classify.toml"
     config = _toml("classify.toml")
     labels = class_labels()
@@ -189,6 +190,29 @@ def document_lines(doc: Document) -> list[Line]:
 @cache
 def all_lines() -> dict[str, list[Line]]:
     return {doc_id: document_lines(doc) for doc_id, doc in documents().items()}
+
+
+def _check_folded(name: str) -> None:
+    """Every character of the documents' own text is, once folded, a character of GB2312 (the
+    documents are simplified Chinese): a look-alike, traditional or radical character left means
+    a fold is missing, as when the end of foldings.toml is lost."""
+    for doc in documents().values():
+        for number, original in enumerate(doc.lines, start=1):
+            if doc.in_article(number):
+                left = next((ch for ch in fold(strip_spam(original)[0])[0] if not _common(ch)), None)
+                if left is not None:
+                    fail(name, "fold", f"{doc.id}:{number} still has {left!r} (U+{ord(left):04X}) once folded: a "
+                                       "character outside GB2312 (形近错字, 繁体字, 康熙部首…) needs a fold")
+
+
+def _common(ch: str) -> bool:
+    if ch.isspace():
+        return True
+    try:
+        ch.encode("gb2312")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def fold_occurrences() -> dict[str, list[str]]:

@@ -26,7 +26,7 @@ import json
 import sys
 from typing import TextIO
 
-from .request import serve
+from .request import MAX_LINE, echo, serve
 
 COMMANDS = {
     "score": "read one JSON object (a won hand and its situation) on stdin, print the scored result as JSON",
@@ -41,16 +41,29 @@ class UsageError(Exception):
         >>> _parser("caipan").parse_args(["dance"])
         Traceback (most recent call last):
         ...
-        rules.__main__.UsageError: argument command: invalid choice: 'dance' (choose from 'score', 'waits') (see caipan --help)
+        rules.__main__.UsageError: argument command: invalid choice: "dance" (choose from 'score', 'waits') (see caipan --help)
     """
 
 
 class _Parser(argparse.ArgumentParser):
     """argparse that raises `UsageError` instead of printing usage and exiting, so that every
-    refusal is one line."""
+    refusal is one line, of at most `MAX_LINE` characters with its ``error: ``, and quotes what
+    was given as every refusal does (`rules.request.echo`)."""
 
     def error(self, message: str):
-        raise UsageError(f"{message} (see {self.prog} --help)")
+        see = f" (see {self.prog} --help)"
+        raise UsageError(_cut(message, MAX_LINE - len("error: ") - len(see)) + see)
+
+    def _check_value(self, action, value):  # argparse's own check, with the value shortened
+        if action.choices is not None and value not in action.choices:
+            choices = ", ".join(map(repr, action.choices))
+            raise argparse.ArgumentError(action, f"invalid choice: {echo(value)} (choose from {choices})")
+
+
+def _cut(text: str, room: int) -> str:
+    """`text` on one line in at most `room` characters, cut with "…"."""
+    text = " ".join(text.split())
+    return text if len(text) <= room else text[: room - 1] + "…"
 
 
 def fields_help(command: str) -> str:
@@ -101,16 +114,33 @@ def _parser(prog: str | None) -> _Parser:
 
 
 def error_json(kind: str, message: str, rule: str = "", source: str = "") -> str:
-    """A refusal as the one JSON line of ``--json-errors`` (schema ``error``).
+    """A refusal as the one JSON line of ``--json-errors`` (schema ``error``), of at most `MAX_LINE`
+    characters: a long message is cut to fit.
 
     Examples:
         >>> error_json("RuleError", "hand is empty")
         '{"schema_version": 1, "error": "RuleError", "status": 2, "message": "hand is empty", "rule": "", "source": ""}'
+        >>> len(error_json("RuleError", '"quoted" ' * 80)) <= MAX_LINE
+        True
     """
     from . import schemas
 
-    return json.dumps({"schema_version": schemas.version("error"), "error": kind, "status": 2,
-                       "message": message, "rule": rule, "source": source}, ensure_ascii=False)
+    def line(text: str) -> str:
+        return json.dumps({"schema_version": schemas.version("error"), "error": kind, "status": 2,
+                           "message": text, "rule": rule, "source": source}, ensure_ascii=False)
+
+    # The whole line within MAX_LINE, as the plain one: the message cut to the room the rest leaves,
+    # counted as JSON writes it (a quote or a backslash takes two characters).
+    room = MAX_LINE - len(line("")) - 1
+    if len(line(message)) <= MAX_LINE:
+        return line(message)
+    kept, used = [], 0
+    for ch in message:
+        used += len(json.dumps(ch, ensure_ascii=False)) - 2
+        if used > room:
+            break
+        kept.append(ch)
+    return line("".join(kept) + "…")
 
 
 def main(argv: list[str] | None = None, prog: str | None = None, stderr: TextIO | None = None) -> int:

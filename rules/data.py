@@ -10,12 +10,17 @@ data-corruption tests), before the first file is read.
 
 Every table is checked as it is read: an unknown or a missing key is a
 RuleError that names the file and the key, so a misspelt key never silently
-changes a price.
+changes a price. Every whole-number constant is read through a declaration
+(`Whole`) made where the core reads it: its range, with the reason, and that
+its quote, when it states numbers, states this one; a bad value is a RuleError
+naming the file and the key that hold it, before anything is priced with it.
 """
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -169,3 +174,80 @@ def strings(value: Any, where: str) -> tuple[str, ...]:
     if not value:
         raise RuleError(f"{where}: empty list")
     return tuple(typed(v, str, where) for v in value)
+
+
+# Chinese numerals as the documents write them (小写 and 大写); 十/拾 is ten.
+NUMERALS = dict(zip("零〇一二两三四五六七八九壹贰叁肆伍陆柒捌玖", (0, 0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, *range(1, 10))))
+TENS = "十拾"
+_RUN = re.compile(f"[{''.join(NUMERALS)}{TENS}]+")
+PAIR_WORDS = ("双", "翻倍")  # 双倍, 开双倍, 翻倍: twice
+
+
+def stated_numbers(quote: str) -> frozenset[int]:
+    """Every number a quote states: in digits, in Chinese numerals (each one, and a run read as one
+    number, 二十 = 20), and 2 for 双/翻倍. More than it means, never less: a value must be among them.
+
+    Examples:
+        >>> sorted(stated_numbers("即除赢家外其余三家付分")), sorted(stated_numbers("自摸3分"))
+        ([3], [3])
+        >>> sorted(stated_numbers("累积翻倍计分")), sorted(stated_numbers("明杠四连杠……二十"))
+        ([2], [2, 4, 10, 20])
+    """
+    found = {int(n) for n in re.findall(r"[0-9]+", quote)}
+    for run in _RUN.findall(quote):
+        found |= {NUMERALS[ch] for ch in run if ch in NUMERALS} | ({10} if set(run) & set(TENS) else set())
+        tens = [i for i, ch in enumerate(run) if ch in TENS]
+        if len(tens) == 1 and len(run) <= 3:  # 十, 二十, 十二, 二十五
+            before, after = run[: tens[0]], run[tens[0] + 1:]
+            if len(before) <= 1 and len(after) <= 1:
+                found.add(NUMERALS.get(before, 1) * 10 + NUMERALS.get(after, 0))
+    if any(word in quote for word in PAIR_WORDS):
+        found.add(2)
+    return frozenset(found)
+
+
+@dataclass(frozen=True)
+class Whole:
+    """What a whole-number constant of the rule data may be, declared where the core reads it.
+
+    `low`..`high` is the range the rules allow (`why` says why, in the error); `quoted`: when
+    the constant's quote states numbers, its value is one of them (the words it rests on say
+    the number), unless the value is inferred, as a rounding unit is from a worked example.
+
+    Examples:
+        >>> Whole(1, 3, "the other players at a table of four").read(3, "其余三家付分", "x.toml [payers]")
+        3
+        >>> Whole(1, 3, "the other players at a table of four").read(9 ** 20, "", "x.toml [payers]")
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: x.toml [payers]: 12157665459056928801 is outside 1–3 (the other players at a table of four)
+        >>> Whole(1, 3, "the other players at a table of four").read(2, "其余三家付分", "x.toml [payers]")
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: x.toml [payers]: 2, but its quote states 3 ("其余三家付分")
+    """
+
+    low: int
+    high: int
+    why: str
+    quoted: bool = True
+
+    def read(self, value: Any, quote: str, where: str) -> int:
+        """`value` checked: a whole number (not a boolean), in range, and stated by `quote`.
+
+        Examples:
+            >>> Whole(1, 100, "points of one unit").read(3, "自摸3分", "x.toml [zimo_unit]")
+            3
+            >>> Whole(1, 100, "points of one unit").read(True, "", "x.toml [zimo_unit]")
+            Traceback (most recent call last):
+            ...
+            rules.errors.RuleError: x.toml [zimo_unit]: expected int, got True
+        """
+        typed(value, int, where)
+        if not self.low <= value <= self.high:
+            raise RuleError(f"{where}: {value} is outside {self.low}–{self.high} ({self.why})")
+        stated = stated_numbers(quote) if self.quoted else frozenset()
+        if stated and value not in stated:
+            raise RuleError(f"{where}: {value}, but its quote states {' or '.join(map(str, sorted(stated)))} "
+                            f"(\"{quote}\")")
+        return value

@@ -15,8 +15,12 @@ their order and their conditions are the C code's. The 胡息 it adds are the
 C code's four places (小坎/大坎, 一二三/壹贰叁, 二七十/贰柒拾), read from
 `Values`, so the document's table can be swapped in (`document_values`):
 跑胡子 scores a red 坎 like a black one and 二七十 3/6, document 003 does not.
-Nothing else of the C code depends on the game. Test code only: the rules
-core never imports it.
+Nothing else of the C code depends on the game.
+
+The same repository's waits function, `get_ting_cards` of the Lua library
+phz/phzlib_lua_2710/hulib.lua (the C one has none), is ported below it in the same
+way, with the document's values swappable (`document_ting_values`). Test code
+only: the rules core never imports it.
 """
 from __future__ import annotations
 
@@ -171,6 +175,222 @@ def get_shun_huxi_da_without_2_7_10(cards: list[int], num: int, values: Values) 
         tmp[i + 1] -= n
         tmp[i + 2] -= n
     return num * values.erqishi[1]
+
+
+# ---------------------------------------------------------------------------
+# Waits (听牌): `get_ting_cards` of the same repository's Lua library for 跑胡子 (二七十),
+# phz/phzlib_lua_2710/hulib.lua at commit b982f7010209dea6fe4c5a2f268459d3f1fa0514 (hulib.c has
+# no waits function), with its two tables (tbl_split.lua, tbl_huxi.lua), step for step; indices
+# here are 0-based (the Lua's 1…20 are 一…十, 壹…拾). A card is a wait when drawn (`get_huxi_self`)
+# or taken from another player (`get_huxi_other`) it wins. Its groups: 碰 (peng), 偎 (wei, a 坎
+# held), 跑 (pao, a four made with another's card: our 招) and 提 (ti, four held: our 拢).
+
+@dataclass(frozen=True)
+class TingValues:
+    """The 胡息 `get_group_huxi` gives (l.11) by group and card, the special runs, and HU_HUXI (l.6)."""
+
+    group: dict[str, tuple[int, ...]]  # "peng", "wei", "pao", "ti" → 20 values
+    yiersan: tuple[int, int]
+    erqishi: tuple[int, int]
+    hu: int  # the fewest 胡息 to win
+
+
+# hulib.lua's own: 碰 1/3, 偎 3/6, 跑 6/9, 提 9/12 (小/大), specials 3/6, 15胡 to win.
+PAOHUZI_2710 = TingValues({kind: (small,) * 10 + (big,) * 10 for kind, small, big in
+                           (("peng", 1, 3), ("wei", 3, 6), ("pao", 6, 9), ("ti", 9, 12))}, (3, 6), (3, 6), 15)
+
+# The rules core's shown kinds as the Lua's groups.
+TING_KINDS = {"碰": "peng", "招": "pao", "拢": "ti"}
+
+
+def document_ting_values(config) -> TingValues:
+    """The same places with document 003's 胡息 table and minimum (through the rules core's `make`)."""
+    from rules.zipai.cards import Card
+    from rules.zipai.groups import GroupKind, make
+
+    rules = config.rules
+
+    def value(kind, indices):
+        return make(kind, tuple(Card(i) for i in indices), rules).huxi
+
+    kinds = {"peng": GroupKind.PENG, "wei": GroupKind.KAN, "pao": GroupKind.ZHAO, "ti": GroupKind.LONG}
+    table = document_values(config)
+    return TingValues({name: tuple(value(kind, (i,) * (4 if name in ("pao", "ti") else 3)) for i in range(20))
+                       for name, kind in kinds.items()}, table.yiersan, table.erqishi, rules.min_huxi.value)
+
+
+# tbl_split.lua: how the cards of one number (小 at offset 0, 大 at offset 10) start groups without
+# 胡: runs (1顺子 … 3顺子), 绞 (小小大, 大大小), each with runs, and the pair (将, `eye`). Offsets: 0
+# this number, 1 and 2 the next two, 10 its 大字, 11 and 12 the next two 大字.
+TBL_SPLIT = (
+    ({10: 1, 11: 1, 12: 1}, False), ({0: 1, 1: 1, 2: 1}, False),
+    ({10: 2, 11: 2, 12: 2}, False), ({0: 2, 1: 2, 2: 2}, False), ({0: 1, 1: 1, 2: 1, 10: 1, 11: 1, 12: 1}, False),
+    ({0: 1, 1: 1, 2: 1, 10: 2, 11: 2, 12: 2}, False), ({0: 2, 1: 2, 2: 2, 10: 1, 11: 1, 12: 1}, False),
+    ({0: 1, 10: 2}, False), ({0: 2, 10: 1}, False),
+    ({0: 2, 10: 2, 11: 1, 12: 1}, False), ({0: 2, 1: 1, 2: 1, 10: 2}, False),
+    ({0: 1, 10: 3, 11: 1, 12: 1}, False), ({0: 3, 1: 1, 2: 1, 10: 1}, False),
+    ({0: 2}, True), ({10: 2}, True),
+    ({0: 2, 10: 1, 11: 1, 12: 1}, True), ({0: 3, 1: 1, 2: 1}, True), ({0: 1, 1: 1, 2: 1, 10: 2}, True),
+    ({10: 3, 11: 1, 12: 1}, True),
+    ({0: 2, 10: 2, 11: 2, 12: 2}, True), ({0: 3, 1: 1, 2: 1, 10: 1, 11: 1, 12: 1}, True),
+    ({0: 2, 1: 2, 2: 2, 10: 2}, True), ({0: 1, 1: 1, 2: 1, 10: 3, 11: 1, 12: 1}, True),
+    ({0: 3, 1: 1, 2: 1, 10: 2, 11: 2, 12: 2}, True), ({0: 2, 1: 2, 2: 2, 10: 3, 11: 1, 12: 1}, True),
+    ({0: 3, 10: 2}, True), ({0: 2, 10: 3}, True),
+)
+
+
+def tbl_huxi(values: TingValues) -> list[tuple[dict[int, int], int]]:
+    """tbl_huxi.lua: every way to take up to two special runs of each size (一二三 and 二七十 share 二),
+    most 胡息 first. The Lua lists these 35 by hand with its own 胡息 (here they carry `values`'),
+    and line 25, under 大1小2, has 壹贰叁 with one 二七十 at 12胡 where 壹贰叁 with two 二七十
+    belongs (its own sums: 6 + 3 + 3): a slip, made here as the table's headings mean it."""
+    def runs(offset: int, size: int) -> list[tuple[dict[int, int], int]]:
+        return [({offset: 1, offset + 1: 1, offset + 2: 1}, values.yiersan[size]),
+                ({offset + 1: 1, offset + 6: 1, offset + 9: 1}, values.erqishi[size])]
+
+    def picks(options):  # none, one, or two of them (the same run twice, or both)
+        yield {}, 0
+        for i, (cards, huxi) in enumerate(options):
+            yield cards, huxi
+            for more, more_huxi in options[i:]:
+                yield {k: cards.get(k, 0) + more.get(k, 0) for k in cards.keys() | more.keys()}, huxi + more_huxi
+
+    out = [({**big, **small}, big_huxi + small_huxi) for big, big_huxi in picks(runs(10, 1))
+           for small, small_huxi in picks(runs(0, 0)) if big or small]
+    return sorted(out, key=lambda entry: -entry[1])
+
+
+def _pre(cards, groups, values: TingValues):
+    """hulib.lua `get_huxi_pre` (l.41): the cards outside the 坎, the 胡息 of the 坎 and of the groups,
+    and whether a 跑 or 提 is on the table."""
+    tcards = [0] * 20
+    kan_huxi = 0
+    for i, n in enumerate(cards):
+        if n == 3:
+            kan_huxi += values.group["wei"][i]
+        else:
+            tcards[i] = n
+    groups_huxi = sum(values.group[t][card] for t, card in groups)
+    tipao = any(t in ("pao", "ti") for t, _ in groups)
+    return tcards, kan_huxi, groups_huxi, tipao
+
+
+def _on_shown(tcards, groups, c: int, huxi: int, tipao: bool, values: TingValues, table) -> int | None:
+    """跑胡, else 破跑胡, on a 碰 or 偎 of `c` on the table (the same loop in both Lua functions, l.94 and
+    l.144); None when there is none."""
+    for t, card in groups:
+        if t in ("peng", "wei") and card == c:
+            if not tipao:
+                r = get_huinfo(tcards, huxi + values.group["pao"][c] - values.group[t][c], values, table)
+                if r > 0:
+                    return r
+            tcards[c] = 1
+            return get_huinfo(tcards, huxi, values, table)
+    return None
+
+
+def get_huxi_self(cards, groups, c: int, values: TingValues, table, four_wins: bool = True) -> int:
+    """hulib.lua `get_huxi_self` (l.84): the 胡息 when `c` is drawn, or -1. `four_wins=False` leaves
+    out 提胡 and 跑胡 (the card making a four), as when a 跑 or 提 is on the table."""
+    tcards, kan_huxi, groups_huxi, tipao = _pre(cards, groups, values)
+    tipao = tipao or not four_wins
+    if not tipao and cards[c] == 3:  # 提胡
+        add = values.group["ti"][c] - values.group["wei"][c]
+        return get_huinfo(tcards, kan_huxi + groups_huxi + add, values, table)
+    shown = _on_shown(tcards, groups, c, kan_huxi + groups_huxi, tipao, values, table)
+    if shown is not None:
+        return shown
+    if cards[c] == 2:  # 偎胡
+        tcards[c] = 0
+        return get_huinfo(tcards, kan_huxi + groups_huxi + values.group["wei"][c], values, table)
+    tcards[c] += 1  # 吃胡
+    return get_huinfo(tcards, kan_huxi + groups_huxi, values, table)
+
+
+def get_huxi_other(cards, groups, c: int, values: TingValues, table, four_wins: bool = True) -> int:
+    """hulib.lua `get_huxi_other` (l.126): the 胡息 when another player gives `c`, or -1 (`four_wins`:
+    as `get_huxi_self`)."""
+    tcards, kan_huxi, groups_huxi, tipao = _pre(cards, groups, values)
+    tipao = tipao or not four_wins
+    if cards[c] == 3:  # 跑胡、破跑胡
+        if not tipao:
+            add = values.group["pao"][c] - values.group["wei"][c]
+            r = get_huinfo(tcards, kan_huxi + groups_huxi + add, values, table)
+            if r > 0:
+                return r
+        tcards[c] = 1
+        return get_huinfo(tcards, kan_huxi + groups_huxi, values, table)
+    shown = _on_shown(tcards, groups, c, kan_huxi + groups_huxi, tipao, values, table)
+    if shown is not None:
+        return shown
+    if cards[c] == 2:  # 碰胡: the Lua adds 偎's 胡息 (l.163)
+        tcards[c] = 0
+        r = get_huinfo(tcards, kan_huxi + groups_huxi + values.group["wei"][c], values, table)
+        tcards[c] = 2
+        if r > 0:
+            return r
+    tcards[c] += 1  # 吃胡
+    return get_huinfo(tcards, kan_huxi + groups_huxi, values, table)
+
+
+def get_huinfo(cards: list[int], huxi: int, values: TingValues, table) -> int:
+    """hulib.lua `get_huinfo` (l.177): the 胡息 if the cards left can win with `huxi` already had, or -1."""
+    need = values.hu - huxi
+    total = sum(cards)
+    if total == 0:
+        return huxi
+    need_eye = total % 3 == 2
+    for runs, run_huxi in table:
+        if run_huxi < need:
+            return -1
+        if all(cards[k] >= n for k, n in runs.items()):
+            for k, n in runs.items():
+                cards[k] -= n
+            can = can_hu(cards, 0, need_eye)
+            for k, n in runs.items():
+                cards[k] += n
+            if can:
+                return run_huxi + huxi
+    if need > 0:
+        return -1
+    return huxi if can_hu(cards, 0, need_eye) else -1
+
+
+def can_hu(cards: list[int], i: int, need_eye: bool) -> bool:
+    """hulib.lua `can_hu` (l.236): the cards from number `i` on split into groups without 胡.
+
+    The Lua passes `need_eye` on unchanged (l.263), so once a pair is wanted every number may
+    give one: 壹壹 叁叁 四四肆 肆伍陆 六六 七七 splits, four pairs and two groups. Here the pair
+    is taken once, as the count that asks for it (`get_huinfo`: 3n + 2 cards) means."""
+    if i > 9:
+        return True
+    while cards[i] + cards[i + 10] == 0:
+        if i == 9:
+            return True
+        i += 1
+    for split, eye in TBL_SPLIT:
+        if (eye and not need_eye) or split.get(0, 0) != cards[i] or split.get(10, 0) != cards[i + 10]:
+            continue
+        if any(k in split and (i + k % 10 > 9 or cards[i + k] < split[k]) for k in (1, 2, 11, 12)):
+            continue
+        for k, n in split.items():
+            cards[i + k] -= n
+        can = can_hu(cards, i + 1, need_eye and not eye)
+        for k, n in split.items():
+            cards[i + k] += n
+        if can:
+            return True
+    return False
+
+
+def get_ting_cards(cards, groups, values: TingValues = PAOHUZI_2710, four_wins: bool = True) -> list[int]:
+    """hulib.lua `get_ting_cards` (l.70): every card that wins drawn or taken from another player.
+
+    `cards`: 20 counts of the concealed cards; `groups`: the shown groups as (kind, card index).
+    Like the Lua it does not ask whether a copy of the card is left."""
+    table = tbl_huxi(values)
+    return [c for c in range(20) if get_huxi_self(cards, groups, c, values, table, four_wins) > 0
+            or get_huxi_other(cards, groups, c, values, table, four_wins) > 0]
 
 
 # ---------------------------------------------------------------------------

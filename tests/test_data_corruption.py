@@ -31,6 +31,9 @@ class Corruption:
     change: Callable[[Path], None]  # given the file's path in the copy
     says: str  # what the error line must contain besides the file name
     names: str = ""  # the file the line names, when not the corrupted one
+    # files that must be as the last recorded edition has them: the build names the corrupted file
+    # only by seeing that these did not change (generator.recorded.blame)
+    recorded: tuple[str, ...] = ()
 
 
 def replace(old: str, new: str, count: int = 1) -> Callable[[Path], None]:
@@ -142,9 +145,9 @@ CASES = [
     Corruption("zipai-copies-5", "zipai/rules.toml",
                replace('copies = { value = 4', 'copies = { value = 5'), "deck.copies"),
     Corruption("zipai-constant-banghu", "zipai/rules.toml", replace('banghu = { value = 30', 'banghu = { value = 40'),
-               "mingtang.banghu: is 40"),
-    Corruption("zipai-unknown-key", "zipai/rules.toml",
-               replace("tianhu = {", "tianhuu = {"), "unknown key 'tianhuu' (missing 'tianhu')"),
+               "[mingtang.banghu] value: 40, but its quote states 30"),
+    Corruption("zipai-unknown-key", "zipai/rules.toml", replace("tianhu = {", "tianhuu = {"),
+               "unknown key 'tianhuu' (missing 'tianhu')"),
     Corruption("zipai-wrong-type", "zipai/rules.toml", replace("lielie = { value = 3,", 'lielie = { value = "3",'),
                "[mingtang.lielie] value"),
     Corruption("readings-default", "zipai/readings.toml", replace('default = "multiply"', 'default = "multiplyx"'),
@@ -160,12 +163,83 @@ CASES = [
     Corruption("readings-syntax", "zipai/readings.toml", sub(r"^\[\[reading\]\]$", "[[reading]"), "cannot be read"),
     Corruption("nanning-constant-zimo", "nanning/presets.toml",
                replace("zimo_unit = { value = 3,", "zimo_unit = { value = 8,"),
-               "constants.zimo_unit: is 8"),
+               "[constants.zimo_unit] value: 8, but its quote states 3"),
     Corruption("nanning-default-not-an-option", "nanning/presets.toml",
                replace('default = "base4"', 'default = "base5"'),
                "[options.menqing_rule] default"),
     Corruption("nanning-presets-syntax", "nanning/presets.toml", replace("[constants]", "[constants"), "presets.toml"),
     Corruption("nanning-presets-deleted", "nanning/presets.toml", delete, "presets.toml"),
+    # Issue 25: each of these ended in a traceback, named another file, or changed the outputs without a word.
+    # - tracebacks (a huge number took 74 s before it crashed)
+    Corruption("zipai-huxi-kind-integer", "zipai/rules.toml",
+               replace('kind = "碰"\ncolour = "黑"', 'kind = 1\ncolour = "黑"'),
+               "[huxi 1] kind: 1 is not one of"),
+    Corruption("zipai-huxi-row-missing", "zipai/rules.toml", sub(r'^\[\[huxi\]\]\nkind = "将"\n(.*\n){3}', ""),
+               "[huxi]: no row for 将"),
+    Corruption("zipai-min-huxi-11", "zipai/rules.toml", replace("min_huxi = { value = 10", "min_huxi = { value = 11"),
+               "[hand.min_huxi] value: 11, but its quote states 10"),
+    Corruption("zipai-rounding-0", "zipai/rules.toml", replace("rounding = { value = 10", "rounding = { value = 0"),
+               "[settlement.rounding] value: 0 is outside 1–100"),
+    Corruption("zipai-hongbao-red-30", "zipai/rules.toml",
+               replace("hongbao_declare_red = { value = 10", "hongbao_declare_red = { value = 30"),
+               "[mingtang.hongbao_declare_red] value: 30 is outside 0–24"),
+    Corruption("nanning-chain-huge", "nanning/presets.toml",
+               replace("chain_max = { value = 4", "chain_max = { value = 123456789012"),
+               "[constants.chain_max] value: 123456789012 is outside 1–4"),
+    # - reported as a cross-check mismatch of another file
+    Corruption("nanning-presets-truncated", "nanning/presets.toml", sub(r'^\[\[preset\]\]\nid = "dapao9"(.|\n)*', ""),
+               "no [[preset]] with id 'dapao9', which data/examples/context.toml"),
+    Corruption("nanning-doubling-0", "nanning/presets.toml",
+               replace("doubling = { value = 2", "doubling = { value = 0"),
+               "[constants.doubling] value: 0 is outside 2–10"),
+    Corruption("nanning-doubling-3", "nanning/presets.toml",
+               replace("doubling = { value = 2", "doubling = { value = 3"),
+               "[constants.doubling] value: 3, but its quote states 2"),
+    Corruption("nanning-per-kong-negative", "nanning/presets.toml", replace("per_kong = 1", "per_kong = -1"),
+               "[methods.杠上花] per_kong: -1 is outside 0–2"),
+    Corruption("nanning-payers-2", "nanning/presets.toml", replace("payers = { value = 3", "payers = { value = 2"),
+               "[constants.payers] value: 2, but its quote states 3"),
+    Corruption("sources-article-shortened", "sources.toml",
+               replace("article_lines = [1, 447]", "article_lines = [1, 400]"),
+               "document[001]: 471 lines, article_lines [1, 400], but edition"),
+    Corruption("zipai-players-0", "zipai/rules.toml", replace("players = { value = 3", "players = { value = 0"),
+               "[deck.players] value: 0 is outside 2–6"),
+    # - a build that went through with changed outputs
+    Corruption("findings-last-cut", "nanning/findings.toml", lambda path: path.write_text(
+        path.read_text(encoding="utf-8").rsplit("[[finding]]", 1)[0], encoding="utf-8"), "is gone, but edition"),
+    Corruption("findings-recorded-removed", "zipai/findings.toml",
+               sub(r'^\[\[finding\]\]\nid = "zp-f-kan-split"(.*\n)+?option = .*\n', ""),
+               "finding[zp-f-kan-split]: is gone, but edition"),
+    Corruption("fold-truncated", "text/foldings.toml", lambda path: path.write_text(
+        "[[fold]]".join(path.read_text(encoding="utf-8").split("[[fold]]")[:27]), encoding="utf-8"), "needs a fold"),
+    Corruption("nanning-moma-negative", "nanning/presets.toml",
+               replace("moma_codes = { value = 2", "moma_codes = { value = -1"),
+               "[constants.moma_codes] value: -1 is outside"),
+    Corruption("nanning-moma-3", "nanning/presets.toml",
+               replace("moma_codes = { value = 2", "moma_codes = { value = 3"),
+               "[constants.moma_codes] value: 3, but its quote states 2"),
+    Corruption("nanning-chain-9", "nanning/presets.toml", replace("chain_max = { value = 4", "chain_max = { value = 9"),
+               "[constants.chain_max] value: 9 is outside 1–4"),
+    Corruption("zipai-deck-swapped", "zipai/rules.toml", replace('small = "一二三', 'small = "一三二'),
+               "[deck] small: card 2 is '三'"),
+    Corruption("zipai-dealer-extra-2", "zipai/rules.toml",
+               replace("dealer_extra = { value = 1", "dealer_extra = { value = 2"),
+               "[deck.dealer_extra] value: 2, but its quote states 1"),
+    Corruption("zipai-min-huxi-0", "zipai/rules.toml", replace("min_huxi = { value = 10", "min_huxi = { value = 0"),
+               "[hand.min_huxi] value: 0, but its quote states 10"),
+    # found by corrupting every number and cutting every file at its tables (issue 25)
+    Corruption("zipai-zero-group-1", "zipai/rules.toml",
+               sub(r'(kind = "将"\ncolour = ""\nbig = \{ value = )0', r"\g<1>1"),
+               "[huxi 13] big value: 1, but its quote states 0"),
+    Corruption("zipai-cited-ext-cut", "zipai/rules.toml", sub(r'^\[\[ext\]\]\nid = "ext-zp-best"(.|\n)*', ""),
+               "rule 'ext-zp-best' is used but not described"),
+    Corruption("zipai-rounding-11", "zipai/rules.toml", replace("rounding = { value = 10", "rounding = { value = 11"),
+               "settlement.rounding: is 11, but 003:75 states 90"),
+    Corruption("nanning-per-kong-0", "nanning/presets.toml", replace("per_kong = 1", "per_kong = 0"),
+               "changed since edition", recorded=("nanning/findings.toml",)),
+    Corruption("classify-truncated", "text/classify.toml", lambda path: path.write_text(
+        path.read_text(encoding="utf-8").rsplit("[[override]]", 1)[0], encoding="utf-8"), "changed since edition",
+               recorded=("nanning/findings.toml", "structure/nanning.toml")),
 ]
 
 
@@ -205,6 +279,11 @@ def results(tmp_path_factory, committed) -> dict[str, tuple[subprocess.Completed
 @pytest.mark.slow  # every case is a build (the `results` fixture)
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_one_corruption_one_line(case: Corruption, results, committed: bytes):
+    from generator.recorded import changed
+
+    differ = ", ".join(changed(case.recorded))
+    assert not differ, (f"{differ} differ from the last recorded edition: "
+                        "record one (python -m generator.site record) so the build can tell what changed")
     done, examples = results[case.id]
     lines = done.stderr.splitlines()
     assert done.returncode == 2, done.stderr[-2000:]

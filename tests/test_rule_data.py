@@ -84,7 +84,9 @@ def test_a_reading_default_that_is_not_an_option_is_refused():
 
 def test_a_changed_constant_changes_the_price():
     """The loader feeds the price: the memo never serves a price made under other constants."""
-    changed = presets_from_config(_edit(NANNING, ("constants", "kong_point", "value"), 5))["yuanwen"]
+    edited = _edit(NANNING, ("constants", "kong_point", "value"), 5)
+    edited = _edit(edited, ("constants", "kong_point", "quote"), "杠牌5分")
+    changed = presets_from_config(edited)["yuanwen"]
     kept = presets_from_config(NANNING)["yuanwen"]
     s = Situation(HandType(Shape.JIHU, False, False), Method.GANGSHANGHUA, (KongKind.AN,))
     assert price(s, kept).total == 21 and price(s, changed).total == 18 + 3 * 5

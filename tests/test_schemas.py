@@ -292,6 +292,54 @@ def test_usage_errors_are_one_line_too():
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and done.stderr.startswith("error: ")
 
 
+# Requests whose refusal lists what is known (every reading, option, field): the longest messages.
+LONG_REFUSALS = [
+    ("zipai", {"hand": "一", "readings": {"zp-r-nope": "x"}}),
+    ("zipai", {"hand": "一", "readings": {"zp-r-combine": "x" * 500}}),
+    ("zipai", {"hand": "一", "nope": 1, "nope2": 2}),
+    ("nanning", {"hand": "1m", "rules": {"options": {"nope": "x"}}}),
+    ("nanning", {"hand": "1m", "rules": {"preset": "x" * 500}}),
+    ("nanning", {"hand": "1m" * 200}),
+]
+LONG_ARGUMENTS = [["score", "--game", "x" * 400], ["score", "--game", "nanning", *["y"] * 300], ["d" * 500]]
+
+
+def _main(argv: list[str], text: str) -> str:
+    import io
+
+    from rules.__main__ import main
+
+    err, stdin = io.StringIO(), sys.stdin
+    sys.stdin = io.StringIO(text)
+    try:
+        assert main(argv, stderr=err) == 2
+    finally:
+        sys.stdin = stdin
+    return err.getvalue()
+
+
+@pytest.mark.parametrize("flags", [[], ["--json-errors"]])
+@pytest.mark.parametrize("game, request_", LONG_REFUSALS)
+def test_every_error_line_is_at_most_300_characters(game, request_, flags):
+    from rules.request import MAX_LINE
+
+    text = _main(["score", "--game", game, *flags], json.dumps(request_, ensure_ascii=False))
+    assert text.endswith("\n") and text.count("\n") == 1 and len(text) - 1 <= MAX_LINE, (len(text), text)
+    if flags:
+        assert errors("error", json.loads(text)) == []
+
+
+@pytest.mark.parametrize("flags", [[], ["--json-errors"]])
+@pytest.mark.parametrize("argv", LONG_ARGUMENTS, ids=["game", "arguments", "command"])
+def test_argument_errors_are_short_and_quote_the_input_shortened(argv, flags):
+    from rules.request import MAX_LINE, echo
+
+    text = _main([*argv, *flags], "{}")
+    assert text.count("\n") == 1 and len(text) - 1 <= MAX_LINE, (len(text), text)
+    if argv[2:3] == ["x" * 400]:
+        assert echo(argv[2]) in (json.loads(text)["message"] if flags else text)
+
+
 def test_the_contract_check_catches_broken_runs():
     args = [sys.executable, "-m", "rules", "score", "--game", GAMES[0]]
     assert check_run(args, "{}", 2, "", "error: x\nmore\n")

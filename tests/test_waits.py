@@ -6,6 +6,7 @@ import sys
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from rules.errors import RuleError
 from rules.nanning.cli import score as nn_score
@@ -17,6 +18,7 @@ from rules.zipai.waits import waits as zp_waits
 
 from .test_nanning_scoring import complete_hands
 from .test_zipai_properties import DECK, hands
+import contextlib
 
 ZP_LONG = {"hand": "贰柒拾七八九伍陆柒捌", "shown": [{"kind": "拢", "cards": "肆肆肆肆"},
                                                {"kind": "碰", "cards": "五五五"}, {"kind": "碰", "cards": "六六六"}]}
@@ -54,6 +56,100 @@ def test_nanning_waits_price_every_method_through_score():
 ])
 def test_zipai_waits(request_, cards):
     assert zp_waits(request_)["cards"] == cards
+
+
+ZP_SHORT = "一二三三四五叁叁柒柒柒六七八捌玖拾九九九"  # issue 25: 三 wins on another player's card only
+ZP_SHOWN_LONG = [{"kind": "拢", "cards": "肆肆肆肆"}]
+
+
+@pytest.mark.parametrize("request_, card, win, total", [
+    # 三三三 from another player is a 碰 with 一二三 and 三四五 beside it; drawn, it is no split
+    ({"hand": ZP_SHORT}, "三", "点炮", 40),
+    ({"hand": "三三五七七七壹壹贰贰叁叁肆肆肆伍伍捌玖拾"}, "叁", "点炮", 60),
+    ({"hand": ZP_SHORT, "from": "下家"}, "三", "胡别人从墩上的牌", 40),
+])
+def test_zipai_waits_on_another_players_card(request_, card, win, total):
+    wait = next(w for w in zp_waits(request_)["waits"] if w["card"] == card)
+    assert [w["total"] for w in wait["wins"] if w["win"] == win] == [total] * (1 if "from" in request_ else 2)
+    assert {w.get("from") for w in wait["wins"] if w["win"] == win} == ({request_["from"]} if "from" in request_
+                                                                        else {"上家", "下家"})
+
+
+# (waits request, a score request of the same situation with a card): both refused, with the same rule
+ZP_SAME_REFUSAL = [
+    ({"hand": "陆九九九六贰陆伍五五"}, {"hand": "陆九九九六贰陆伍五五五", "win": "自摸"}, "wrong card count"),
+    ({"hand": "一一一一二三四五六七八九十壹贰叁肆伍陆柒"},
+     {"hand": "一一一一二三四五六七八九十壹贰叁肆伍陆柒柒", "win": "自摸"}, "four 一 held concealed"),
+    ({"hand": ZP_SHORT, "extras": ["头块"]}, {"hand": ZP_SHORT + "六", "win": "自摸", "extras": ["头块"]}, "头块"),
+    ({"hand": ZP_SHORT, "extras": ["头块", "海底"], "bao": {"胡牌者": "爆"}},
+     {"hand": ZP_SHORT + "六", "win": "自摸", "extras": ["头块", "海底"], "bao": {"胡牌者": "爆"}}, "海底"),
+    ({"hand": ZP_SHORT, "bao": {"胡牌者": "红爆"}}, {"hand": ZP_SHORT + "六", "win": "自摸", "bao": {"胡牌者": "红爆"}},
+     "红爆 is applied for"),
+    ({"hand": ZP_SHORT, "gang": [{"kind": "点招", "by": "上家"}]},
+     {"hand": ZP_SHORT + "六", "win": "自摸", "gang": [{"kind": "点招", "by": "上家"}]}, "点招 needs `from`"),
+    ({"hand": ZP_SHORT, "from": "对家"}, {"hand": ZP_SHORT + "六", "win": "点炮", "from": "对家"}, "from must be"),
+]
+
+
+@pytest.mark.parametrize("waiting, scored, words", ZP_SAME_REFUSAL)
+def test_zipai_waits_refuses_what_score_refuses_whatever_the_card(waiting, scored, words):
+    with pytest.raises(RuleError) as by_score:
+        score_request(scored)
+    with pytest.raises(RuleError) as by_waits:
+        zp_waits(waiting)
+    assert words in by_waits.value.message and words in by_score.value.message
+    assert by_waits.value.rule == by_score.value.rule
+    if words not in ("wrong card count", "红爆 is applied for"):  # said of the hand one short: its own numbers
+        assert by_waits.value.one_line() == by_score.value.one_line()
+
+
+def test_zipai_yilong_sankan_held_before_the_winning_card_was_passed():
+    """003 l.321 如果过胡，此局不再提示胡一拢3坎这个牌型 (finding zp-f-yilong-sankan-passed): held one
+    card short, the pattern is no wait; completed by the winning card, it wins."""
+    held = "一一一二二二三三三五七九壹叁伍柒"  # three 坎, and the 拢 shown: the pattern, one card short
+    assert zp_waits({"hand": held, "shown": ZP_SHOWN_LONG})["cards"] == []
+    with pytest.raises(RuleError, match="already held before the winning card") as info:
+        score_request({"hand": held + "拾", "shown": ZP_SHOWN_LONG, "win": "自摸"})
+    assert info.value.rule == "zp-3-yilong-sankan-2"
+    two = "一一一二二二三三五七九壹叁伍柒拾"  # two 坎 and a pair of 三: 三 makes the pattern
+    out = zp_waits({"hand": two, "shown": ZP_SHOWN_LONG})
+    assert out["cards"] == ["三"] and "一拢（坎）三坎" in out["waits"][0]["wins"][0]["mingtang"]
+
+
+ZP_WAYS = [("自摸", None)] + [(win, side) for win in ("点炮", "胡别人从墩上的牌") for side in ("上家", "下家")]
+
+
+@st.composite
+def zp_waiting(draw):
+    """A legal winning hand one card short, in a random situation (爆, 海底, 头块, from)."""
+    request = draw(hands())
+    out = {"hand": request["hand"][:-1], "shown": request["shown"]}
+    if draw(st.booleans()):
+        out["bao"] = {draw(st.sampled_from(["胡牌者", "上家", "下家"])): draw(st.sampled_from(["爆", "红爆"]))}
+    out.update(draw(st.sampled_from([{}, {}, {"extras": ["海底"]}, {"extras": ["头块"]}, {"from": "下家"}])))
+    return out
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(zp_waiting())
+def test_zipai_waits_are_exactly_what_score_prices(request_):
+    """Every card and way that `score` prices is listed at its price, and nothing else; a request
+    `waits` refuses, `score` refuses with every card."""
+    priced = {}
+    for card in DECK.small + DECK.big:
+        for win, side in ZP_WAYS:
+            if side is not None and request_.get("from", side) != side:
+                continue
+            scored = {**{k: v for k, v in request_.items() if k != "from"}, "hand": request_["hand"] + card, "win": win}
+            with contextlib.suppress(RuleError):
+                priced[card, win, side] = score_request({**scored, **({"from": side} if side else {})})["total"]
+    try:
+        out = zp_waits(request_)
+    except RuleError:
+        assert priced == {}
+        return
+    listed = {(w["card"], x["win"], x.get("from")): x["total"] for w in out["waits"] for x in w["wins"]}
+    assert listed == priced
 
 
 @settings(max_examples=60, deadline=None)

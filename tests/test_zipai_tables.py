@@ -10,7 +10,7 @@ from generator.structure import article
 from generator.findings import load_findings
 from generator.zipai.check import crosscheck, original, probe
 from rules.zipai.config import READINGS
-from rules.zipai.presets import readings_data, rules_data
+from rules.zipai.presets import config as default_config, readings_data, rules_data
 
 ROWS = article("zipai").by_id()
 
@@ -57,6 +57,20 @@ def test_each_reading_probe_shows_the_difference(rid):
         assert len(shown) == 1
     else:
         assert len(shown) == len(options), results
+
+
+def test_every_extra_is_a_multiple_of_the_rounding_unit():
+    """Why zp-r-extras-order never changes a number (its note says so): each 额外分数 the settlement adds
+    (归, 自摸, 海底捞, each red card, 头块 as points) is a multiple of the unit amounts are rounded to, so
+    adding it before or after rounding (up, to the nearest, or not at all) gives the same amount."""
+    rules = default_config().rules
+    m = rules.mingtang
+    extras = {"gui": m.gui, "zimo": m.zimo, "haidilao": m.haidilao, "honghu_per_red": m.honghu_per_red,
+              "toukuai": m.toukuai}
+    unit = rules.settlement.rounding.value
+    assert {name: c.value % unit for name, c in extras.items()} == dict.fromkeys(extras, 0)
+    why = next(r["why"] for r in readings_data()["reading"] if r["id"] == "zp-r-extras-order")
+    assert "从不改变任何分数" in why
 
 
 def test_findings_are_quoted_exactly_and_ids_are_stable():

@@ -21,7 +21,7 @@ from rules.nanning.scoring import Settlement, price, price_unchecked
 
 from ..examples import Example, extract
 from ..findings import CheckRow, Constant, Finding, Hooks, build_findings, finding_for
-from .tables import priced
+from .tables import preset_named, priced
 
 METHODS = {m.value: m for m in Method}
 METHODS["大炮"] = Method.QUANQIUPAO  # the plain 大炮 scale: one player pays for all three, no chain
@@ -69,7 +69,7 @@ def engine(example: Example, preset_override: str | None = None) -> Engine | str
     if not code:
         return "原文没有说清它对应的情形"
     spec, _, preset_id = code.partition("@")
-    preset = presets()[preset_override or preset_id or DEFAULT]
+    preset = preset_named(preset_override or preset_id or DEFAULT, f"data/examples/context.toml (code {code!r})")
     if spec.startswith("const:"):
         return _constant(spec.split(":")[1], preset)
     if spec.startswith("moma-seat:"):

@@ -17,6 +17,8 @@ from rules.nanning.preset import DEFAULT, Preset, presets
 from rules.nanning.scoring import HAND, KONG, price, price_unchecked
 from rules.nanning.table import RELATIVE, Ending, multi_win, next_dealer
 
+from ..datafile import fail
+
 
 def payout_csv(rows: list[dict]) -> pd.DataFrame:
     flat = [{k: (" ".join(v) if k == "rules" else v) for k, v in r.items() if k != "payments"} for r in rows]
@@ -79,6 +81,16 @@ class Priced:
         return str(self.total) if self.total is not None else f"（不可能：{self.reason}）"
 
 
+def preset_named(preset_id: str, where: str) -> Preset:
+    """A preset by id; one missing stops the build with one line naming presets.toml, which should
+    hold it (a truncated file loses its last presets), and what names it."""
+    found = presets().get(preset_id)
+    if found is None:
+        fail("nanning/presets.toml", "", f"no [[preset]] with id {preset_id!r}, which {where} names "
+                                         f"(presets: {', '.join(presets())})")
+    return found
+
+
 def priced(spec: str) -> Priced:
     """Price a situation code, optionally `@preset[+option=value…]`, e.g. `jhm-gh-a@menqing-plus1`.
 
@@ -88,7 +100,7 @@ def priced(spec: str) -> Priced:
     """
     code, _, preset_spec = spec.partition("@")
     preset_id, *overrides = preset_spec.split("+") if preset_spec else [DEFAULT]
-    preset = presets()[preset_id].with_options(dict(o.split("=") for o in overrides))
+    preset = preset_named(preset_id, f"the code {spec!r}").with_options(dict(o.split("=") for o in overrides))
     if code.startswith("moma-seat:"):
         seat = int(code.split(":")[1])
         return Priced(hit_copies(seat), f"{SEATS_FROM_DEALER[seat]}的码牌 {len(tiles_for(seat))} 种×4 张", "")

@@ -29,12 +29,11 @@ from pathlib import Path
 
 from rules import schemas
 
-from ..errors import DataError
-from ..paths import DATA, data_dir
+from ..paths import data_dir
+from ..recorded import EDITIONS, document_lines, recorded
+from ..sources import documents
 from .data import SiteData
 import itertools
-
-EDITIONS = DATA / "editions"
 
 
 def input_digests(folder: Path | None = None) -> dict[str, str]:
@@ -77,27 +76,10 @@ def current(d: SiteData) -> dict:
     """The snapshot of this build, with its edition."""
     body = {"inputs": input_digests(), **results(d), "schemas": schemas.shapes()}
     canonical = json.dumps(body, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return {"edition": hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:12], **body}
-
-
-def recorded(folder: Path = EDITIONS) -> list[dict]:
-    """The committed snapshots, oldest first."""
-    if not folder.exists():
-        return []
-    snaps = [_snapshot(p) for p in sorted(folder.glob("*.json"))]
-    return sorted(snaps, key=lambda s: s["seq"])
-
-
-def _snapshot(path: Path) -> dict:
-    """One recorded edition; a damaged file stops the build with one line naming it."""
-    try:
-        snap = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(snap, dict) or not isinstance(snap.get("seq"), int) or path.stem != snap.get("edition") \
-                or not isinstance(snap.get("inputs"), dict):
-            raise ValueError("expected an object with seq, edition (its file name) and inputs")
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise DataError(f"data/editions/{path.name}: not a recorded edition ({exc})") from None
-    return snap
+    # the documents' lines follow from the inputs (each document's digest, sources.toml's): recorded
+    # for the inputs check (`generator.recorded`), not hashed again
+    return {"edition": hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:12], **body,
+            "documents": document_lines(documents().values())}
 
 
 def diff(old: dict, new: dict) -> dict:

@@ -12,7 +12,7 @@ from functools import cache, cached_property
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from ..data import keys, read_toml, strings, typed
+from ..data import Whole, keys, read_toml, strings, typed
 from ..errors import RuleError
 from ..ledger import Const
 from ..request import echo
@@ -151,12 +151,14 @@ def _where(*path: str) -> str:
     return f"{WHERE} [" + ".".join(path) + "]"
 
 
-def _constant(entry: Any, *path: str, value: bool = True) -> Const:
-    """A constant ([constants], with its value) or a feature ([features], rules and quote only)."""
+def _constant(entry: Any, *path: str, whole: Whole | None = None) -> Const:
+    """A constant ([constants], its value read through its declaration) or a feature ([features], rules
+    and quote only)."""
     where = _where(*path)
-    keys(entry, where, ["value", "rules", "quote"] if value else ["rules", "quote"])
-    number = typed(entry["value"], int, where + " value") if value else 0
-    return Const(number, strings(entry["rules"], where + " rules"), typed(entry["quote"], str, where + " quote"))
+    keys(entry, where, ["value", "rules", "quote"] if whole else ["rules", "quote"])
+    quote = typed(entry["quote"], str, where + " quote")
+    number = whole.read(entry["value"], quote, where + " value") if whole else 0
+    return Const(number, strings(entry["rules"], where + " rules"), quote)
 
 
 def _table(config: Mapping[str, Any], section: str, known: tuple[str, ...]) -> dict[str, Any]:
@@ -173,9 +175,9 @@ def _method(name: str, m: Any) -> MethodRule:
         name=name,
         scale=m["scale"],
         payer=typed(m["payer"], str, where + " payer"),
-        doublings=typed(m.get("doublings", 0), int, where + " doublings"),
-        per_kong=typed(m.get("per_kong", 0), int, where + " per_kong"),
-        from_kong=typed(m.get("from_kong", 1), int, where + " from_kong"),
+        doublings=METHOD_COUNTS["doublings"].read(m.get("doublings", 0), "", where + " doublings"),
+        per_kong=METHOD_COUNTS["per_kong"].read(m.get("per_kong", 0), "", where + " per_kong"),
+        from_kong=METHOD_COUNTS["from_kong"].read(m.get("from_kong", 1), "", where + " from_kong"),
         rules=strings(m["rules"], where + " rules"),
         quote=typed(m["quote"], str, where + " quote"),
     )
@@ -224,9 +226,9 @@ def presets_from_config(config: Mapping[str, Any]) -> dict[str, Preset]:
         rules.errors.RuleError: data/nanning/presets.toml: unknown key 'extra' (known: ...)
     """
     keys(config, WHERE, SECTIONS)
-    constants = MappingProxyType({k: _constant(v, "constants", k)
-                                  for k, v in _table(config, "constants", CONSTANTS).items()})
-    features = MappingProxyType({k: _constant(v, "features", k, value=False)
+    constants = MappingProxyType({k: _constant(v, "constants", k, whole=CONSTANTS[k])
+                                  for k, v in _table(config, "constants", tuple(CONSTANTS)).items()})
+    features = MappingProxyType({k: _constant(v, "features", k)
                                  for k, v in _table(config, "features", FEATURES).items()})
     methods = MappingProxyType({name: _method(name, m)
                                 for name, m in _table(config, "methods", tuple(m.value for m in Method)).items()})
@@ -244,12 +246,22 @@ def presets_from_config(config: Mapping[str, Any]) -> dict[str, Preset]:
             out[p["id"]] = base.with_options(typed(p.get("options", {}), dict, where + " options"))
         except RuleError as exc:
             raise RuleError(f"{where}: {exc.message}") from None
+    if DEFAULT not in out:
+        raise RuleError(f"{_where('preset')}: no preset {DEFAULT!r}, the document's own rules (原文)")
     return out
 
 
-# What the core reads by name: the data must give each, and nothing else (a misspelt key is an error).
-CONSTANTS = ("kong_point", "fangpao_base", "zimo_unit", "menqing_unit", "payers", "doubling", "zha_hu_penalty",
-             "moma_codes", "chain_max")
+# What the core reads by name: the data must give each, and nothing else (a misspelt key is an error);
+# each constant with what it may be (`rules.data.Whole`: its range, and its quote states its value).
+POINTS = Whole(1, 100, "points of one unit")
+CONSTANTS = {"kong_point": POINTS, "fangpao_base": POINTS, "zimo_unit": POINTS, "menqing_unit": POINTS,
+             "payers": Whole(1, 3, "the other players at a table of four"),
+             "doubling": Whole(2, 10, "a doubling multiplies"), "zha_hu_penalty": Whole(0, 1000, "points paid"),
+             "moma_codes": Whole(1, 8, "码 drawn after a win"),
+             "chain_max": Whole(1, 4, "kongs in one chain: a hand holds at most four")}
+# A method's doublings: fixed, per kong of the chain, from which kong (a chain has at most four).
+METHOD_COUNTS = {"doublings": Whole(0, 4, "fixed doublings"), "per_kong": Whole(0, 2, "doublings per kong"),
+                 "from_kong": Whole(1, 4, "the kong of the chain counting starts at")}
 FEATURES = ("碰碰胡", "清一色", "七对", "大对", "全求人")
 OPTIONS = ("menqing_rule", "dapao_menqing", "pengpeng_menqing", "qixiaodui", "mixed_chain", "qianggang_kong_points",
            "minggang_menqing", "qingyise_fangpao", "sishuang", "sishuang_scope", "moma", "moma_multiply", "fishing",

@@ -8,12 +8,26 @@ reading is a different `Config`, made with `Config.with_readings`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 
+from ..data import Whole
 from ..errors import RuleError
 from ..ledger import Const  # one number of the rule sheet, the line it rests on and its words
 from ..request import echo
 from .cards import Deck, Size
+
+
+# What each constant of rules.toml may be (`rules.data.Whole`), by what it counts; each field below
+# declares its own, and the loader (`rules.zipai.presets`) reads the value through it.
+MULTIPLIER = Whole(1, 20, "a 倍数")
+FLAT_HU = Whole(1, 1000, "the 胡 a 名堂 puts in place of the hand's")
+HU = Whole(0, 100, "胡息 of one hand")
+GROUP_HU = Whole(0, 30, "胡息 of one group")
+POINTS = Whole(0, 1000, "points paid")
+RED = Whole(0, 24, "red cards: 二七十 and 贰柒拾, four of each")
+COPIES = Whole(1, 8, "copies of one card")
+LONGS = Whole(0, 5, "拢 in a hand: 20 cards dealt hold at most five fours")
+KANS = Whole(0, 7, "坎 in a hand of at most 21 concealed cards")
 
 
 @dataclass(frozen=True)
@@ -26,41 +40,41 @@ class Mingtang:
         (10, 'zp-3-zimo-r2')
     """
 
-    tianhu: Const
-    lielie: Const
-    heihu: Const
-    heihu_above: Const
-    honghu: Const
-    honghu_over: Const
-    honghu_per_red: Const
-    heilielie: Const
-    heilielie_plus: Const
-    honglielie: Const
-    banghu_at: Const
-    banghu: Const
-    yikezhu_red: Const
-    yikezhu: Const
-    yizhubang: Const
-    yizhulie: Const
-    hongbang: Const
-    heibang: Const
-    baopai: Const
-    hongbao: Const
-    hongbao_declared: Const
-    hongbao_declare_red: Const
-    heibao: Const
-    toukuai: Const
-    haidibao: Const
-    shabao: Const
-    shabao_declared: Const
-    haidilao: Const
-    gui: Const
-    gui_copies: Const
-    zimo: Const
-    sanlong: Const
-    wukan: Const
-    yilong_sankan_long: Const
-    yilong_sankan_kan: Const
+    tianhu: Const = field(metadata={"whole": MULTIPLIER})
+    lielie: Const = field(metadata={"whole": MULTIPLIER})
+    heihu: Const = field(metadata={"whole": FLAT_HU})
+    heihu_above: Const = field(metadata={"whole": HU})
+    honghu: Const = field(metadata={"whole": MULTIPLIER})
+    honghu_over: Const = field(metadata={"whole": RED})
+    honghu_per_red: Const = field(metadata={"whole": POINTS})
+    heilielie: Const = field(metadata={"whole": MULTIPLIER})
+    heilielie_plus: Const = field(metadata={"whole": FLAT_HU})
+    honglielie: Const = field(metadata={"whole": MULTIPLIER})
+    banghu_at: Const = field(metadata={"whole": HU})
+    banghu: Const = field(metadata={"whole": FLAT_HU})
+    yikezhu_red: Const = field(metadata={"whole": RED})
+    yikezhu: Const = field(metadata={"whole": MULTIPLIER})
+    yizhubang: Const = field(metadata={"whole": FLAT_HU})
+    yizhulie: Const = field(metadata={"whole": MULTIPLIER})
+    hongbang: Const = field(metadata={"whole": FLAT_HU})
+    heibang: Const = field(metadata={"whole": FLAT_HU})
+    baopai: Const = field(metadata={"whole": MULTIPLIER})
+    hongbao: Const = field(metadata={"whole": MULTIPLIER})
+    hongbao_declared: Const = field(metadata={"whole": MULTIPLIER})
+    hongbao_declare_red: Const = field(metadata={"whole": RED})
+    heibao: Const = field(metadata={"whole": FLAT_HU})
+    toukuai: Const = field(metadata={"whole": POINTS})
+    haidibao: Const = field(metadata={"whole": MULTIPLIER})
+    shabao: Const = field(metadata={"whole": MULTIPLIER})
+    shabao_declared: Const = field(metadata={"whole": MULTIPLIER})
+    haidilao: Const = field(metadata={"whole": POINTS})
+    gui: Const = field(metadata={"whole": POINTS})
+    gui_copies: Const = field(metadata={"whole": COPIES})
+    zimo: Const = field(metadata={"whole": POINTS})
+    sanlong: Const = field(metadata={"whole": LONGS})
+    wukan: Const = field(metadata={"whole": KANS})
+    yilong_sankan_long: Const = field(metadata={"whole": LONGS})
+    yilong_sankan_kan: Const = field(metadata={"whole": KANS})
 
 
 @dataclass(frozen=True)
@@ -73,8 +87,9 @@ class Settlement:
         10
     """
 
-    dianpao: Const  # 点炮开双倍
-    rounding: Const  # 向上取整到 10
+    dianpao: Const = field(metadata={"whole": MULTIPLIER})  # 点炮开双倍
+    # 向上取整到 10: the unit is read off the worked example 84 → 90, not stated
+    rounding: Const = field(metadata={"whole": Whole(1, 100, "the unit amounts are rounded up to", quoted=False)})
 
 
 @dataclass(frozen=True)
@@ -87,9 +102,9 @@ class Gang:
         '每人付20分'
     """
 
-    long: Const  # 垅：每人付
-    dianzhao: Const  # 点招：点招的人给
-    zizhao: Const  # 自招：其他玩家各给
+    long: Const = field(metadata={"whole": POINTS})  # 垅：每人付
+    dianzhao: Const = field(metadata={"whole": POINTS})  # 点招：点招的人给
+    zizhao: Const = field(metadata={"whole": POINTS})  # 自招：其他玩家各给
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,6 @@ from .analysis import (
     locked_kans,
     patterns,
     pattern_groups,
-    specials,
     splitter,
 )
 from .cards import Card, counts
@@ -157,8 +156,11 @@ def expected_cards(hand: Hand, c: Circumstances, config: Config) -> int:
     return config.rules.dealt.value + 1 + extra
 
 
-def check_hand(hand: Hand, c: Circumstances, config: Config) -> None:
+def check_hand(hand: Hand, c: Circumstances, config: Config, waiting: bool = False) -> None:
     """Refuse impossible hands: a fifth copy, a wrong count, a misplaced winning card.
+
+    `waiting`: the hand is one card short and has no winning card yet (听牌, `rules.zipai.waits`):
+    the same checks, one card fewer, and no concealed four (no card to come can be a fifth).
 
     Examples:
         >>> from rules.zipai.cli import parse
@@ -178,11 +180,15 @@ def check_hand(hand: Hand, c: Circumstances, config: Config) -> None:
     longs, most = table.longs, rules.dealt.value // deck.copies
     if longs > most:
         raise RuleError(f"{longs} 拢: a dealt hand of {rules.dealt.value} holds at most {most}", rule="zp-1-longpai-r1")
-    want, have = expected_cards(hand, c, config), sum(every)
+    want, have = expected_cards(hand, c, config) - waiting, sum(every)
     if have != want:
-        raise RuleError(f"wrong card count: {have} cards, but this hand must hold {want} "
-                        f"(with {table.fours} 招/拢; 不见于原文)", rule=rules.hand_rule)
-    if c.win is Win.OPENING:
+        raise RuleError(f"wrong card count: {have} cards, but this hand must hold {want}"
+                        f"{' before its winning card' if waiting else ''} (with {table.fours} 招/拢; 不见于原文)",
+                        rule=rules.hand_rule)
+    if waiting:
+        if deck.copies in hand.concealed_count:
+            _no_hidden_four(hand, config)
+    elif c.win is Win.OPENING:
         if hand.win_card is not None:
             raise RuleError("an opening-hand win has no winning card; leave out win_card")
         if longs != len(hand.shown):
@@ -205,7 +211,7 @@ def _no_hidden_four(hand: Hand, config: Config) -> None:
     deck = config.rules.deck
     concealed = hand.concealed_count
     for index, n in enumerate(concealed):
-        if n == deck.copies and index != hand.win_card.index:
+        if n == deck.copies and (hand.win_card is None or index != hand.win_card.index):
             char = deck.char(Card(index))
             raise RuleError(f"four {char} held concealed: the fourth to a 坎 must be 招'd (or shown as a 拢 when"
                             f" dealt); only the winning card may be the fourth (破招胡). Show them as 招 or 拢",
@@ -258,9 +264,38 @@ def readings(hand: Hand, c: Circumstances, config: Config) -> list[Reading]:
     """
     found, win, locked = _split(hand, c, config)
     out = [_reading(hand, found, outcome, config) for outcome in found.outcomes]
-    for special in specials(hand.concealed_count, hand.shown, c.win is Win.OPENING, config):
+    for special in offered(hand, c, config):
         out.append(_special(special, hand, win, locked, config))
     return out
+
+
+def offered(hand: Hand, c: Circumstances, config: Config) -> tuple[Special, ...]:
+    """The opening patterns the hand may win by: those it holds (`patterns`, the 拢 shown and the
+    坎 concealed), less 一拢（坎）三坎 when the cards before the winning card already held it.
+
+    That pattern may be completed in play (中途构成), and 如果过胡，此局不再提示胡一拢3坎这个牌型
+    (zp-3-yilong-sankan-2): held before the winning card, it could have been won on the card that
+    completed it (or at the opening), and was passed (finding zp-f-yilong-sankan-passed).
+
+    Examples:
+        >>> from rules.zipai.cli import parse
+        >>> shown = [{"kind": "拢", "cards": "肆肆肆肆"}]
+        >>> hand, c, _, config = parse({"hand": "一一一二二二三三三四五六七八九九柒", "shown": shown, "win": "自摸"})
+        >>> offered(hand, c, config)  # the three 坎 were held before 柒 came
+        ()
+        >>> hand, c, _, config = parse({"hand": "一一一二二二三三四五六七八九九柒三", "shown": shown, "win": "自摸"})
+        >>> [s.value for s in offered(hand, c, config)]  # 三 makes the third 坎
+        ['一拢（坎）三坎']
+    """
+    opening = c.win is Win.OPENING
+    held = patterns(hand.on_table.longs, kans_held(hand.concealed_count), opening, config)
+    if opening or Special.YILONG_SANKAN not in held or hand.win_card is None:
+        return held
+    before = list(hand.concealed_count)
+    before[hand.win_card.index] -= 1
+    if Special.YILONG_SANKAN not in patterns(hand.on_table.longs, kans_held(before), False, config):
+        return held
+    return tuple(s for s in held if s is not Special.YILONG_SANKAN)
 
 
 def _split(hand: Hand, c: Circumstances, config: Config) -> tuple[Splits, int | None, tuple[int, ...]]:
@@ -409,9 +444,12 @@ def score(hand: Hand, c: Circumstances, config: Config) -> Scored:
     check_hand(hand, c, config)
     found, win, locked = _split(hand, c, config)
     table = hand.on_table
-    # the opening patterns (`specials`), with the 拢 already counted
-    held = patterns(table.longs, kans_held(hand.concealed_count), c.win is Win.OPENING, config)
+    held = offered(hand, c, config)
     if not found.mask and not held:
+        if Special.YILONG_SANKAN in patterns(table.longs, kans_held(hand.concealed_count), False, config):
+            raise RuleError("一拢（坎）三坎 was already held before the winning card: a win passed is not offered "
+                            "again this hand (如果过胡，此局不再提示), and the cards do not all go into groups",
+                            rule="zp-3-yilong-sankan-2")
         raise RuleError("not a winning hand: the cards do not all go into groups "
                         "(7 groups of three, or 6 groups and a pair when there is a 招 or 拢; 不见于原文)",
                         rule=config.rules.hand_rule)

@@ -5,14 +5,16 @@ is checked here, so a mistake in the data stops with one clear line.
 """
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import fields
 from functools import cache
 from typing import Any
 
-from ..data import keys, read_toml, typed
+from ..data import Whole, keys, read_toml, typed
 from ..errors import RuleError
-from .cards import Deck
-from .config import READINGS, Config, Const, Gang, Mingtang, Readings, Rules, Settlement
+from .cards import KINDS, Card, Colour, Deck
+from .config import COPIES, GROUP_HU, HU, READINGS, Config, Const, Gang, Mingtang, Readings, Rules, Settlement
+from .groups import GroupKind, table_colour
 
 RULES = "zipai/rules.toml"
 READINGS_FILE = "zipai/readings.toml"
@@ -41,35 +43,75 @@ def readings_data() -> dict:
     return read_toml(READINGS_FILE)
 
 
-def _const(entry: Any, where: str) -> Const:
+# What the deck and hand constants may be (the tables' own are declared on their fields, `config`).
+DECK = {"copies": COPIES, "players": Whole(2, 6, "players at one table"), "dealt": Whole(1, 40, "cards dealt to each"),
+        "wall": Whole(0, 80, "cards left on the wall"), "dealer_extra": Whole(0, 3, "cards the dealer holds beyond the others")}
+CARD_NUMBER = Whole(1, KINDS_OF_CARD, "the number of a card, 一…十")
+# The rules not in the document the core cites by id in what it answers (rules.zipai.cli, cards,
+# groups): each must be described in [[ext]], as those the data cites are.
+CITED_EXT = ("ext-zp-deck", "ext-zp-runs", "ext-zp-win-card", "ext-zp-lielie-pair", "ext-zp-best")
+
+
+def _const(entry: Any, where: str, whole: Whole, ext: dict[str, tuple[str, str]] | None = None) -> Const:
+    """One constant, its value read through its declaration; one without a quote that rests on a rule
+    not in the document (`ext`: id → (title, source)) is stated by that rule's title (… ：0胡)."""
     keys(entry, where, ["value", "rule"], ["quote", "also"])
-    if isinstance(entry["value"], int) and entry["value"] < 0:
-        raise RuleError(f"{where} value: expected a whole number ≥ 0, got {entry['value']!r}")
-    return Const(typed(entry["value"], int, where + " value"), (typed(entry["rule"], str, where + " rule"),),
-                 typed(entry.get("quote", ""), str, where + " quote"))
+    quote = typed(entry.get("quote", ""), str, where + " quote")
+    rule = typed(entry["rule"], str, where + " rule")
+    stated = quote or (ext or {}).get(rule, ("",))[0]
+    return Const(whole.read(entry["value"], stated, where + " value"), (rule,), quote)
 
 
 def _section(cls: type, data: dict, name: str):
     where = f"data/{RULES} [{name}]"
     table = keys(data[name], where, [f.name for f in fields(cls)])
-    return cls(**{k: _const(v, f"{where[:-1]}.{k}]") for k, v in table.items()})
+    return cls(**{f.name: _const(table[f.name], f"{where[:-1]}.{f.name}]", f.metadata["whole"]) for f in fields(cls)})
 
 
-def _count_cards(deck: dict) -> None:
-    """Ten different characters in each size, none shared, and the cards add up."""
+def _count_cards(deck: dict, ext: dict[str, tuple[str, str]]) -> None:
+    """Ten different characters in each size, in the order of their numbers, none shared, and the cards add up."""
     file = f"data/{RULES}"
     for size in ("small", "big"):
         text = deck[size]
         if not isinstance(text, str) or len(set(text)) != len(text) or len(text) != KINDS_OF_CARD:
             raise RuleError(f"{file} [deck] {size}: expected {KINDS_OF_CARD} different characters, got {text!r}")
+        for n, char in enumerate(text, start=1):  # 一二三…十, 壹贰叁…拾: a card's number is its place
+            if unicodedata.numeric(char, None) != n:
+                raise RuleError(f"{file} [deck] {size}: card {n} is {char!r}, which is not the numeral {n}")
     if set(deck["small"]) & set(deck["big"]):
         raise RuleError(f"{file} [deck]: 大字 and 小字 share a character")
-    copies, players, dealt, wall = (_const(deck[k], f"{file} [deck.{k}]").value
+    copies, players, dealt, wall = (_const(deck[k], f"{file} [deck.{k}]", DECK[k], ext).value
                                     for k in ("copies", "players", "dealt", "wall"))
     # The document counts the cards: 3 players × 20 + 20 on the wall = 80 = 20 kinds × copies.
     if players * dealt + wall != 2 * KINDS_OF_CARD * copies:
-        raise RuleError(f"{file} [deck.copies]: {copies} copies of {2 * KINDS_OF_CARD} kinds is "
-                        f"{2 * KINDS_OF_CARD * copies} cards, but players × dealt + wall is {players * dealt + wall}")
+        raise RuleError(f"{file} [deck]: {copies} copies of {2 * KINDS_OF_CARD} kinds (deck.copies) is "
+                        f"{2 * KINDS_OF_CARD * copies} cards, but players × dealt + wall (deck.players, deck.dealt, "
+                        f"deck.wall) is {players * dealt + wall}")
+
+
+def _huxi_table(rows: Any, deck: Deck, ext: dict[str, tuple[str, str]]) -> dict[tuple[str, str, str], Const]:
+    """[[huxi]]: 胡息 by (kind, colour, size), one row a kind and colour, every cell the groups ask for."""
+    file = f"data/{RULES}"
+    huxi = {}
+    colours = {*(c.value for c in Colour), ""}
+    for n, row in enumerate(typed(rows, list, f"{file} [huxi]"), start=1):
+        where = f"{file} [huxi {n}]"
+        keys(row, where, ["kind", "colour", "big", "small"])
+        if row["kind"] not in {k.value for k in GroupKind}:
+            raise RuleError(f"{where} kind: {row['kind']!r} is not one of {', '.join(k.value for k in GroupKind)}")
+        if row["colour"] not in colours:
+            raise RuleError(f"{where} colour: {row['colour']!r} is not one of 黑, 红 or \"\"")
+        for size in ("big", "small"):
+            key = (row["kind"], row["colour"], "大" if size == "big" else "小")
+            if key in huxi:
+                raise RuleError(f"{where}: {row['kind']}{row['colour']} is listed twice")
+            huxi[key] = _const(row[size], f"{where} {size}", GROUP_HU, ext)
+    for kind in GroupKind:  # every cell a group of any card is read from (`groups.make`)
+        for card in map(Card, range(KINDS)):
+            key = (kind.value, table_colour(kind, (card,), deck), card.size.value)
+            if key not in huxi:
+                raise RuleError(f"{file} [huxi]: no row for {key[0]}{key[1]} ({key[2]}字)")
+    return huxi
 
 
 def build_rules(data: dict) -> Rules:
@@ -86,37 +128,29 @@ def build_rules(data: dict) -> Rules:
     hand = keys(data["hand"], f"{file} [hand]", ["shape", "min_huxi"])
     shape = keys(hand["shape"], f"{file} [hand.shape]", ["rule"], ["also"])
     red = keys(deck["red_numbers"], f"{file} [deck.red_numbers]", ["value", "rule"], ["quote", "also"])
-    huxi = {}
-    for n, row in enumerate(typed(data["huxi"], list, f"{file} [huxi]"), start=1):
-        where = f"{file} [huxi {n}]"
-        keys(row, where, ["kind", "colour", "big", "small"])
-        for size in ("big", "small"):
-            key = (row["kind"], row["colour"], "大" if size == "big" else "小")
-            if key in huxi:
-                raise RuleError(f"{where}: {row['kind']}{row['colour']} is listed twice")
-            huxi[key] = _const(row[size], f"{where} {size}")
     ext = {}
     for n, e in enumerate(typed(data["ext"], list, f"{file} [ext]"), start=1):
         keys(e, f"{file} [ext {n}]", ["id", "title", "text", "source"])
         ext[e["id"]] = (e["title"], e["source"])
     used = {e.get("rule") for part in ("deck", "hand", "mingtang", "settlement", "gang") for e in data[part].values()
             if isinstance(e, dict)} | {row[size]["rule"] for row in data["huxi"] for size in ("big", "small")}
-    undescribed = sorted(r for r in used if isinstance(r, str) and r.startswith("ext-") and r not in ext)
+    undescribed = sorted(r for r in used | set(CITED_EXT) if isinstance(r, str) and r.startswith("ext-") and r not in ext)
     if undescribed:
         raise RuleError(f"{file}: rule {undescribed[0]!r} is used but not described in [[ext]]")
-    _count_cards(deck)
+    _count_cards(deck, ext)
+    red_quote = typed(red.get("quote", ""), str, f"{file} [deck.red_numbers] quote")
+    cards = Deck(deck["small"], deck["big"], _const(deck["copies"], f"{file} [deck.copies]", COPIES, ext).value,
+                 frozenset(CARD_NUMBER.read(v, red_quote, f"{file} [deck.red_numbers] value")
+                           for v in typed(red["value"], list, f"{file} [deck.red_numbers] value")))
     return Rules(
-        deck=Deck(typed(deck["small"], str, f"{file} [deck] small"), typed(deck["big"], str, f"{file} [deck] big"),
-                  _const(deck["copies"], f"{file} [deck.copies]").value,
-                  frozenset(typed(v, int, f"{file} [deck.red_numbers] value")
-                            for v in typed(red["value"], list, f"{file} [deck.red_numbers] value"))),
+        deck=cards,
         deck_rules={"copies": deck["copies"]["rule"], "red": red["rule"]},
-        players=_const(deck["players"], f"{file} [deck.players]"),
-        dealt=_const(deck["dealt"], f"{file} [deck.dealt]"),
-        dealer_extra=_const(deck["dealer_extra"], f"{file} [deck.dealer_extra]"),
-        min_huxi=_const(hand["min_huxi"], f"{file} [hand.min_huxi]"),
+        players=_const(deck["players"], f"{file} [deck.players]", DECK["players"]),
+        dealt=_const(deck["dealt"], f"{file} [deck.dealt]", DECK["dealt"]),
+        dealer_extra=_const(deck["dealer_extra"], f"{file} [deck.dealer_extra]", DECK["dealer_extra"]),
+        min_huxi=_const(hand["min_huxi"], f"{file} [hand.min_huxi]", HU),
         hand_rule=typed(shape["rule"], str, f"{file} [hand.shape] rule"),
-        huxi=huxi,
+        huxi=_huxi_table(data["huxi"], cards, ext),
         mingtang=_section(Mingtang, data, "mingtang"),
         settlement=_section(Settlement, data, "settlement"),
         gang=_section(Gang, data, "gang"),

@@ -207,7 +207,31 @@ def check(facts: HandFacts, c: Circumstances, config: Config) -> None:
         ...
         rules.errors.RuleError: 5胡 is below the minimum of 10胡 to win (不见于原文)
     """
-    r, m = config.readings, config.rules.mingtang
+    check_situation(c, config)
+    if c.win is Win.OPENING:
+        if facts.special is None and not c.dealer:
+            raise RuleError("only the dealer wins a complete hand at the opening (天胡); others need "
+                            "三垅, 五坎 or 一拢（坎）三坎", rule="zp-3-tianhu-r1")
+    elif facts.special in (Special.SANLONG, Special.WUKAN):
+        raise RuleError(f"{facts.special.value} is an opening-hand win (起手)", rule="zp-3-sanlong-r1")
+    check_red(facts.red, c, config)
+    if below_minimum(facts, config):
+        raise RuleError(f"{facts.huxi}胡 is below the minimum of {config.rules.min_huxi.value}胡 to win "
+                        "(不见于原文)", rule=config.rules.min_huxi.rule)
+
+
+def check_situation(c: Circumstances, config: Config) -> None:
+    """The part of `check` that asks nothing of the hand: who the card came from, 头块, 海底, 爆 at the
+    opening (听牌 checks it before any card is tried).
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> check_situation(Circumstances(Win.ZIMO, toukuai=True), config())
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: 头块 is a win after 爆牌, but the winner is not 爆
+    """
+    r = config.readings
     if c.win in (Win.DIANPAO, Win.WALL):
         if c.source not in OTHERS:
             raise RuleError(f"{c.win.value} needs `from`: 上家 or 下家 (who discarded or turned the card up)")
@@ -227,17 +251,23 @@ def check(facts: HandFacts, c: Circumstances, config: Config) -> None:
                             rule="zp-1-baopai-r1")
         if c.haidi:
             raise RuleError("an opening-hand win cannot be 海底", rule="zp-3-haidilao-r1")
-        if facts.special is None and not c.dealer:
-            raise RuleError("only the dealer wins a complete hand at the opening (天胡); others need "
-                            "三垅, 五坎 or 一拢（坎）三坎", rule="zp-3-tianhu-r1")
-    elif facts.special in (Special.SANLONG, Special.WUKAN):
-        raise RuleError(f"{facts.special.value} is an opening-hand win (起手)", rule="zp-3-sanlong-r1")
-    if c.bao_winner is Bao.HONGBAO and facts.red < m.hongbao_declare_red.value:
-        raise RuleError(f"红爆 is applied for with {m.hongbao_declare_red.value} red cards dealt, "
-                        f"but the winning hand has only {facts.red}", rule="zp-3-hongbao-r3")
-    if below_minimum(facts, config):
-        raise RuleError(f"{facts.huxi}胡 is below the minimum of {config.rules.min_huxi.value}胡 to win "
-                        "(不见于原文)", rule=config.rules.min_huxi.rule)
+
+
+def check_red(red: int, c: Circumstances, config: Config, most: bool = False) -> None:
+    """红爆 is applied for with ten red cards dealt: a winning hand with fewer cannot be 红爆.
+    `most`: `red` is the most the winning hand can hold (听牌: the cards held and one red card more).
+
+    Examples:
+        >>> from rules.zipai.presets import config
+        >>> check_red(9, Circumstances(Win.ZIMO, bao_winner=Bao.HONGBAO), config(), most=True)
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: 红爆 is applied for with 10 red cards dealt, but the winning hand has at most 9
+    """
+    declare = config.rules.mingtang.hongbao_declare_red.value
+    if c.bao_winner is Bao.HONGBAO and red < declare:
+        raise RuleError(f"红爆 is applied for with {declare} red cards dealt, "
+                        f"but the winning hand has {'at most' if most else 'only'} {red}", rule="zp-3-hongbao-r3")
 
 
 def below_minimum(facts: HandFacts, config: Config) -> bool:
