@@ -14,32 +14,11 @@ from __future__ import annotations
 import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .errors import RuleError
 from .ledger import Settlement
-
-
-@dataclass(frozen=True)
-class OptionSpec:
-    """One option (a reading of an ambiguous line, or a house rule): its values and where it comes from.
-
-    Examples:
-        >>> from rules.registry import game
-        >>> option = game("nanning").options()[0]
-        >>> option.key, option.default, sorted(option.values)
-        ('menqing_rule', 'base4', ['base4', 'plus1'])
-    """
-
-    key: str
-    name: str
-    default: str
-    values: Mapping[str, str]  # value → what it means
-    rules: tuple[str, ...]
-    quote: str = ""
-    # Options that must hold for a non-default value to mean anything: option key → the value it needs.
-    requires: Mapping[str, str] = field(default_factory=dict)
+from .options import Option as OptionSpec
 
 
 class Game(ABC):
@@ -90,8 +69,8 @@ class Game(ABC):
 
         Examples:
             >>> from rules.registry import game
-            >>> game("nanning").rules("dapao9", {"moma": "on"}).option("moma")
-            'on'
+            >>> game("nanning").rules("dapao9", {"moma": "on"}).options.moma
+            <Switch.ON: 'on'>
             >>> game("nanning").rules("nosuch")
             Traceback (most recent call last):
             ...
@@ -107,8 +86,8 @@ class Game(ABC):
 
         Examples:
             >>> from rules.registry import game
-            >>> game("nanning").parse({"hand": "234m678m999m55p", "win": "自摸", "melds": [{"kind": "碰", "tile": "9s"}]}).method
-            <Method.ZIMO: '自摸'>
+            >>> game("nanning").parse({"hand": "234m678m999m55p", "win": "自摸", "melds": [{"kind": "碰", "tile": "9s"}]}).win
+            <Win.ZIMO: '自摸'>
             >>> game("nanning").parse({"hand": "234m", "wn": "自摸"})
             Traceback (most recent call last):
             ...

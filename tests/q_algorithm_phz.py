@@ -39,9 +39,10 @@ PAOHUZI = Values(kan=(3,) * 10 + (6,) * 10, yiersan=(3, 6), erqishi=(3, 6))
 def document_values(config) -> Values:
     """The same places with document 003's 胡息 table (through the rules core's `make`)."""
     from rules.zipai.cards import Card
-    from rules.zipai.groups import GroupKind, make
+    from rules.zipai.groups import make
+    from rules.zipai.model import GroupKind
 
-    rules = config.rules
+    rules = config.constants
 
     def value(kind, indices):
         return make(kind, tuple(Card(i) for i in indices), rules).huxi

@@ -59,13 +59,13 @@ def _enum(game: str, *path: str) -> list:
 
 def test_request_enums_are_the_code_enums():
     """A schema lists exactly what the parser accepts (no value typed into the schema that the code lacks)."""
-    from rules.nanning.model import FengHu, KongKind, MeldKind, Method, Seat
+    from rules.nanning.model import FengHu, KongKind, MeldKind, Win, Seat
     from rules.zipai import cli as zipai_cli
-    from rules.zipai.scoring import Bao, GangKind
-    from rules.zipai.scoring import Seat as ZSeat
+    from rules.zipai.model import Bao, GangKind
+    from rules.zipai.model import Seat as ZSeat
 
     p = ("properties",)
-    assert _enum("nanning", *p, "win") == [m.value for m in Method]
+    assert _enum("nanning", *p, "win") == [m.value for m in Win]
     assert _enum("nanning", *p, "melds", "items", *p, "kind") == [m.value for m in MeldKind]
     assert _enum("nanning", *p, "chain", "items") == [k.value for k in KongKind]
     assert _enum("nanning", *p, "fenghu") == [f.value for f in FengHu]

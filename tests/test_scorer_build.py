@@ -15,8 +15,9 @@ from generator.paths import DATA
 from generator.paths import ROOT
 from generator.site.scorer import (NPM_STDLIB, RULE_DATA_GLOB, RUNTIME_DIR, RUNTIME_FILES, SOURCE_MAPS, STDLIB, WHEEL_DIR,
                                    runtime)
-from rules.nanning.preset import presets
-from rules.zipai.config import READINGS
+from rules.nanning.rule_set import presets
+from rules.options import values_of
+from rules.zipai.options import Options
 
 HAN = re.compile(r"[\u4e00-\u9fff]")
 
@@ -111,9 +112,9 @@ def test_every_house_rule_is_offered_with_chinese_labels(built):
         assert HAN.search(o["name"]) and [v for v, _ in o["values"]] == list(specs[o["key"]].values)
         assert all(HAN.search(label) for _, label in o["values"])
     zp = scorer_data(built, "zipai")
-    assert [r["id"] for r in zp["readings"]] == list(READINGS)
+    assert [r["id"] for r in zp["readings"]] == list(values_of(Options))
     for r in zp["readings"]:
-        assert HAN.search(r["name"]) and sorted(v[0] for v in r["values"]) == sorted(READINGS[r["id"]][1])
+        assert HAN.search(r["name"]) and sorted(v[0] for v in r["values"]) == sorted(values_of(Options)[r["id"]])
         assert all(HAN.search(v[1]) for v in r["values"]), r["id"]
 
 

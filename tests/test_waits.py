@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, assume, given, settings
 
 from rules.errors import RuleError
 from rules.nanning.cli import score as nn_score
-from rules.nanning.model import Method
+from rules.nanning.model import Win
 from rules.nanning.tiles import notation
 from rules.nanning.waits import waits as nn_waits
 from rules.zipai.cli import score_request
@@ -42,7 +42,7 @@ def test_nanning_waits_price_every_method_through_score():
     assert wait["left"] == 3
     refused = {r["win"]: r["error"] for r in wait["refused"]}
     assert "抢杠胡" in refused and "nn-9-d1" in refused["抢杠胡"]  # three 2m cannot be robbed
-    assert sorted(set(totals) | set(refused)) == sorted(m.value for m in Method)
+    assert sorted(set(totals) | set(refused)) == sorted(m.value for m in Win)
 
 
 @pytest.mark.parametrize("request_, cards", [

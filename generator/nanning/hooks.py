@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from rules.nanning.payouts import payout_json, payout_rows
-from rules.nanning.preset import presets
+from rules.nanning.rule_set import presets
 
 from ..findings import publish
 from ..outputs import write_csv, write_json

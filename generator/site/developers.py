@@ -39,7 +39,7 @@ API = ["rules.game", "rules.registry", "rules.ledger", "rules.errors", "rules.sc
        "rules.__main__"]
 
 # What a game's package names its Game, its presets and readings, and its waits.
-ROLES = ["game", "preset", "presets", "config", "waits"]
+ROLES = ["game", "request", "rule_set", "loader", "options", "model", "waits"]
 
 
 def schema_for(file: str) -> str | None:

@@ -5,10 +5,11 @@ import pandas as pd
 
 from rules.zipai.cards import Card, Size
 from rules.zipai.cli import score_request
-from rules.zipai.groups import ALIKE, GroupKind, make
-from rules.zipai.presets import config as default_config
+from rules.zipai.groups import ALIKE, make
+from rules.zipai.model import GroupKind
+from rules.zipai.loader import default_rule_set
 from rules.zipai.payouts import NOTES, READING_SET, payout_json, payout_rows, reached
-from rules.zipai.presets import readings, rules, rules_data
+from rules.zipai.loader import constants, option_specs, rules_data
 
 from .. import background
 from ..errors import BuildError
@@ -27,7 +28,7 @@ from .scorer import scorer_data  # noqa: F401 (a hook of generator.games)
 NOT_IN_DOCUMENT = "不见于原文"
 
 # The rule data the core reads: checked first by `generator.inputs`, each complaint naming its file.
-RULE_DATA = {"zipai/rules.toml": rules, "zipai/readings.toml": readings}
+RULE_DATA = {"zipai/rules.toml": constants, "zipai/readings.toml": option_specs}
 
 
 def crosscheck() -> list[CheckRow]:
@@ -40,8 +41,8 @@ def findings(rows: list[CheckRow] | None = None) -> list[Finding]:
 
 def _example_cards(kind: GroupKind, colour: str, size: Size) -> tuple[Card, ...]:
     """A group of this kind, colour and size, to price through the core."""
-    config = default_config()
-    red = config.rules.deck.red_numbers
+    rule_set = default_rule_set()
+    red = rule_set.constants.deck.red_numbers
     if kind is GroupKind.YIERSAN:
         numbers = (1, 2, 3)
     elif kind is GroupKind.ERQISHI:
@@ -62,14 +63,14 @@ def _example_cards(kind: GroupKind, colour: str, size: Size) -> tuple[Card, ...]
 
 def huxi_table() -> pd.DataFrame:
     """Every group kind × colour × size with its 胡息 from the core and the line it rests on."""
-    config = default_config()
-    ext = config.rules.ext
+    rule_set = default_rule_set()
+    ext = rule_set.constants.ext
     records = []
     for entry in rules_data()["huxi"]:
         kind = GroupKind(entry["kind"])
         for size in (Size.BIG, Size.SMALL):
             cell = entry["big" if size is Size.BIG else "small"]
-            group = make(kind, _example_cards(kind, entry["colour"], size), config.rules)
+            group = make(kind, _example_cards(kind, entry["colour"], size), rule_set.constants)
             rule = cell["rule"]
             in_doc = not rule.startswith("ext-")
             records.append({
@@ -77,7 +78,7 @@ def huxi_table() -> pd.DataFrame:
                 "colour": entry["colour"] or "—",
                 "size": "大字" if size is Size.BIG else "小字",
                 "huxi": group.huxi,
-                "example": config.rules.deck.text(group.cards),
+                "example": rule_set.constants.deck.text(group.cards),
                 "rule": rule,
                 "line": line_of(rule) if in_doc else "",
                 "quote": original(rule, cell["quote"]) if in_doc else "",
@@ -89,9 +90,9 @@ def huxi_table() -> pd.DataFrame:
 
 def most_hand() -> dict:
     """The most 胡息 any legal hand reaches, with a hand that reaches it, checked by scoring it."""
-    config = default_config()
+    rule_set = default_rule_set()
     huxi, parts = reached().most
-    deck = config.rules.deck
+    deck = rule_set.constants.deck
     shown, concealed = [], []
     for kind, cards in parts:
         text = deck.text(Card(c) for c in cards)

@@ -6,8 +6,8 @@ import json
 
 from rules.zipai.cli import EXTRAS, WINS
 from rules.zipai.groups import ALIKE, SHOWN_KINDS
-from rules.zipai.presets import config, readings_data
-from rules.zipai.scoring import Bao, GangKind, Seat
+from rules.zipai.loader import default_rule_set, readings_data
+from rules.zipai.model import Bao, GangKind, Seat
 
 GAME = "zipai"
 RULE_PREFIXES = ("zp-", "ext-zp")
@@ -25,7 +25,7 @@ def ui() -> dict:
     """How the shared page script (site_src/assets/scorer.js, which names no game) shows this game: its
     cards (one character each; 小 and 大 named, red numbers marked), the request's keys for the winning
     card, the shown groups and a wait, and the words around the form."""
-    deck = config().rules.deck
+    deck = default_rule_set().constants.deck
     faces = {}
     for size, cards in (("小", deck.small), ("大", deck.big)):
         for number, card in enumerate(cards, 1):

@@ -31,7 +31,7 @@ from ..request import count, distinct, echo, flag, items, keys, shape_of
 from .analysis import best, kong_melds, validate
 from .feasibility import check_hand
 from .model import (
-    CHAIN_METHODS,
+    CHAIN_WINS,
     SELF_DRAWN,
     FengHu,
     Fishing,
@@ -40,15 +40,16 @@ from .model import (
     OTHERS,
     Meld,
     MeldKind,
-    Method,
+    Win,
     Seat,
     Situation,
 )
 from .feasibility import FIRST_TURN_KONGS, first_turn_kongs
-from .preset import DEFAULT, Preset, preset
-from .preset import rules as combined
+from .rule_set import DEFAULT, RuleSet, preset
+from .rule_set import rule_set as combined
 from .scoring import price
 from .tiles import name, notation, parse, parse_one
+from .options import MinggangMenqing, Switch
 
 FIELDS = {"hand", "win_tile", "melds", "win", "kongs", "chain", "rules", "discarder", "fenghu", "fenghu_seat",
           "moma_hits", "fishing", "multi"}
@@ -64,7 +65,7 @@ def _enum(enum: type, value: Any, what: str):
         raise RuleError(f"{what} must be one of: {' '.join(e.value for e in enum)}, not {shape_of(value)}") from None
 
 
-def _rules(request: dict) -> Preset:
+def _rules(request: dict) -> RuleSet:
     spec = request.get("rules", {})
     if isinstance(spec, str):
         return preset(spec)
@@ -93,29 +94,29 @@ NO_CHAIN = {"kongs": 0, "chain": []}  # the only values of kongs/chain a win wit
 CHAIN_ORDER = (KongKind.AN, KongKind.MING)  # how an inferred chain is listed (先暗杠后明杠)
 
 
-def _chain(request: dict, method: Method, hand: Hand, rules: Preset) -> tuple[KongKind, ...]:
+def _chain(request: dict, win: Win, hand: Hand, rules: RuleSet) -> tuple[KongKind, ...]:
     """The kong chain before the win; see the module docstring for how an absent chain is inferred."""
-    if method not in CHAIN_METHODS:
+    if win not in CHAIN_WINS:
         for key, none in NO_CHAIN.items():
             if key in request and (type(request[key]) is not type(none) or request[key] != none):
-                raise RuleError(f"kongs/chain only go with 杠上花, 杠上炮 or 抢杠胡, not {method.value}"
+                raise RuleError(f"kongs/chain only go with 杠上花, 杠上炮 or 抢杠胡, not {win.value}"
                                 f" (got {key}={echo(request[key])})",
-                                rule="nn-17-n1" if method in (Method.HAIDILAO, Method.HAIDIPAO) else "nn-8-r1")
+                                rule="nn-17-n1" if win in (Win.HAIDILAO, Win.HAIDIPAO) else "nn-8-r1")
         return ()
     most = rules.value("chain_max")
     n = count(request["kongs"], "kongs", 1, most, rule="nn-7-mg4-r1") if "kongs" in request else None
     if "chain" in request:
         raw = items(request["chain"], "chain", most, 'a list of kong kinds, e.g. ["暗杠", "明杠"]', rule="nn-7-mg4-r1")
         if not raw:
-            raise RuleError(f"chain is empty: {method.value} comes after at least one kong", rule="nn-7-mg4-r1")
+            raise RuleError(f"chain is empty: {win.value} comes after at least one kong", rule="nn-7-mg4-r1")
         kinds = tuple(_enum(KongKind, k, "chain entry") for k in raw)
         if n is not None and n != len(kinds):
             raise RuleError(f"kongs={n} but chain lists {len(kinds)} kongs")
-    elif method is Method.GANGSHANGHUA:
+    elif win is Win.GANGSHANGHUA:
         kinds = _own_chain(hand, n or 1)
     else:
         kinds = (KongKind.MING,) * (n or 1)
-    if method is Method.GANGSHANGHUA:
+    if win is Win.GANGSHANGHUA:
         have = [m.kind.kong_kind for m in kong_melds(hand)]
         for kind in KongKind:
             if kinds.count(kind) > have.count(kind):
@@ -124,18 +125,18 @@ def _chain(request: dict, method: Method, hand: Hand, rules: Preset) -> tuple[Ko
     return kinds
 
 
-def _first_turn_kongs(method: Method, hand: Hand, chain: tuple[KongKind, ...]) -> tuple[Method, tuple[KongKind, ...]]:
+def _first_turn_kongs(win: Win, hand: Hand, chain: tuple[KongKind, ...]) -> tuple[Win, tuple[KongKind, ...]]:
     """天胡 / 地胡 with kongs made first: the document prices them as 暗杠杠上花 (nn-14-n1, nn-15-n1).
     A 明杠 takes another player's tile, so it is no first-turn win at all."""
     kongs = kong_melds(hand)
-    if method not in FIRST_TURN_KONGS or not kongs:
-        return method, chain
+    if win not in FIRST_TURN_KONGS or not kongs:
+        return win, chain
     kinds = tuple(m.kind.kong_kind for m in kongs)
     if KongKind.MING in kinds:
-        why = first_turn_kongs(method)
-        raise RuleError(f"{method.value} with a 明杠/加杠: a kong of another player's tile breaks the first turn,"
-                        f" so this is no {method.value}; score it as 杠上花", rule=why.rule, source=why.source)
-    return Method.GANGSHANGHUA, kinds
+        why = first_turn_kongs(win)
+        raise RuleError(f"{win.value} with a 明杠/加杠: a kong of another player's tile breaks the first turn,"
+                        f" so this is no {win.value}; score it as 杠上花", rule=why.rule, source=why.source)
+    return Win.GANGSHANGHUA, kinds
 
 
 def _own_chain(hand: Hand, n: int) -> tuple[KongKind, ...]:
@@ -158,12 +159,12 @@ def _seat(value: Any, what: str) -> Seat:
     return seat
 
 
-def _fishing(request: dict, rules: Preset) -> Fishing | None:
+def _fishing(request: dict, rules: RuleSet) -> Fishing | None:
     if "fishing" not in request:
         return None
     raw = request["fishing"]
     spec = rules.option_specs["fishing"]
-    if rules.option("fishing") != "on":
+    if rules.options.fishing is not Switch.ON:
         raise RuleError("fishing given, but this preset does not play 钓鱼 (set rules.options.fishing to on)",
                         rule=" ".join(spec.rules))
     if not isinstance(raw, dict) or set(raw) - {"winner", "payers"}:
@@ -174,13 +175,13 @@ def _fishing(request: dict, rules: Preset) -> Fishing | None:
     return Fishing(winner, payers)
 
 
-def situation_of(request: dict) -> tuple[Situation, Hand, Preset, Any]:
-    """A request read into the situation to price, the hand, the preset in force and the reading of the tiles.
+def situation_of(request: dict) -> tuple[Situation, Hand, RuleSet, Any]:
+    """A request read into the situation to price, the hand, the preset in force and the split of the tiles.
 
     Examples:
-        >>> situation, hand, preset, reading = situation_of({"hand": "234m678m999m55p", "win": "放炮",
+        >>> situation, hand, preset, split = situation_of({"hand": "234m678m999m55p", "win": "放炮",
         ...                                                  "melds": [{"kind": "碰", "tile": "9s"}]})
-        >>> situation.method.value, situation.discarder.value, preset.id, reading.shape.value
+        >>> situation.win.value, situation.from_seat.value, preset.id, split.shape.value
         ('放炮', '上家', 'yuanwen', '鸡胡')
     """
     unknown = set(request) - FIELDS
@@ -189,19 +190,19 @@ def situation_of(request: dict) -> tuple[Situation, Hand, Preset, Any]:
     if "hand" not in request:
         raise RuleError("missing field: hand")
     if "win" not in request:
-        raise RuleError("missing field: win (one of " + " ".join(m.value for m in Method) + ")")
+        raise RuleError("missing field: win (one of " + " ".join(m.value for m in Win) + ")")
     rules = _rules(request)
     concealed = parse(request["hand"], "hand")
-    win_tile = parse_one(request["win_tile"], "win_tile") if "win_tile" in request else concealed[-1]
-    hand = Hand(tuple(concealed), _melds(request.get("melds", [])), win_tile)
+    won_on = parse_one(request["win_tile"], "win_tile") if "win_tile" in request else concealed[-1]
+    hand = Hand(tuple(concealed), _melds(request.get("melds", [])), won_on)
     validate(hand)
-    method = _enum(Method, request["win"], "win")
-    problem = check_hand(hand, method)
+    win = _enum(Win, request["win"], "win")
+    problem = check_hand(hand, win)
     if problem is not None:
         raise problem
-    chain = _chain(request, method, hand, rules)
-    method, chain = _first_turn_kongs(method, hand, chain)
-    hand_type, reading = best(hand, method in SELF_DRAWN, rules.option("minggang_menqing") == "breaks")
+    chain = _chain(request, win, hand, rules)
+    win, chain = _first_turn_kongs(win, hand, chain)
+    hand_type, split = best(hand, win in SELF_DRAWN, rules.options.minggang_menqing is MinggangMenqing.BREAKS)
     hits = count(request.get("moma_hits", 0), "moma_hits", 0, rules.value("moma_codes"), rule="nn-22-ma-d1")
     discarder = _seat(request["discarder"], "discarder") if "discarder" in request else Seat.PREV
     fenghu = _enum(FengHu, request.get("fenghu", FengHu.NONE.value), "fenghu")
@@ -209,9 +210,9 @@ def situation_of(request: dict) -> tuple[Situation, Hand, Preset, Any]:
     fenghu_seat = _seat(request["fenghu_seat"], "fenghu_seat") if "fenghu_seat" in request else default_b
     if fenghu is FengHu.OTHER_DISCARDS and fenghu_seat is discarder:
         raise RuleError("他家放炮 (双飞) means the discarder is not the 封胡'd player", rule="nn-12-r2")
-    situation = Situation(hand_type, method, chain, fenghu, hits, _fishing(request, rules),
+    situation = Situation(hand_type, win, chain, fenghu, hits, _fishing(request, rules),
                           discarder, fenghu_seat)
-    return situation, hand, rules, reading
+    return situation, hand, rules, split
 
 
 def score(request: dict) -> dict:
@@ -226,31 +227,31 @@ def score(request: dict) -> dict:
         from .multi import score_multi
 
         return score_multi(request)
-    situation, hand, rules, reading = situation_of(request)
+    situation, hand, rules, split = situation_of(request)
     settlement = price(situation, rules)
     formula, rule_ids, notes = settlement.formula, list(settlement.rules), []
-    if situation.method is not Method(request["win"]):  # 天胡 / 地胡 after kongs: priced as 杠上花
-        why = first_turn_kongs(Method(request["win"]))
+    if situation.win is not Win(request["win"]):  # 天胡 / 地胡 after kongs: priced as 杠上花
+        why = first_turn_kongs(Win(request["win"]))
         notes.append(why.cite_zh())
         formula = f"{why.message}；{formula}"
         rule_ids.insert(0, why.rule)
     return {
         "game": "nanning",
         "preset": rules.id,
-        "options": dict(rules.options),
+        "options": dict(rules.chosen),
         "hand": {
             "concealed": notation(hand.concealed),
             "concealed_names": " ".join(name(t) for t in sorted(hand.concealed)),
             "melds": [{"kind": m.kind.value, "tile": name(m.tile)} for m in hand.melds],
-            "win_tile": name(hand.win_tile),
+            "win_tile": name(hand.won_on),
         },
         "reading": {
-            "shape": reading.shape.value,
-            "sets": [("刻子 " if k == "刻" else "顺子 ") + name(t) for k, t in reading.sets],
-            "pairs": [name(t) for t in reading.pairs],
+            "shape": split.shape.value,
+            "sets": [("刻子 " if k == "刻" else "顺子 ") + name(t) for k, t in split.sets],
+            "pairs": [name(t) for t in split.pairs],
         },
         "patterns": [p.value for p in situation.hand.patterns()],
-        "win": situation.method.value,
+        "win": situation.win.value,
         "chain": [k.value for k in situation.chain],
         "total": settlement.total,
         "hand_points": settlement.hand_points,

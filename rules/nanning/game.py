@@ -9,8 +9,9 @@ from ..game import Game, OptionSpec
 from . import cli, payouts
 from .feasibility import check
 from .model import Situation
-from .preset import DEFAULT, Preset, presets, rules
-from .scoring import Settlement, price
+from .rule_set import DEFAULT, RuleSet, presets, rule_set
+from .scoring import price
+from ..ledger import Settlement
 
 
 class Nanning(Game):
@@ -18,8 +19,8 @@ class Nanning(Game):
 
     Examples:
         >>> n = Nanning()
-        >>> n.rules("moma").option("moma")
-        'on'
+        >>> n.rules("moma").options.moma
+        <Switch.ON: 'on'>
         >>> n.score({"hand": "234m678m999m55p", "win": "放炮", "melds": [{"kind": "碰", "tile": "9s"}]})["total"]
         2
     """
@@ -33,11 +34,10 @@ class Nanning(Game):
         return {p.id: p.name for p in sorted(found.values(), key=lambda p: p.id != DEFAULT)}
 
     def options(self) -> tuple[OptionSpec, ...]:
-        specs = presets()[DEFAULT].option_specs.values()
-        return tuple(OptionSpec(o.key, o.name, o.default, o.values, o.rules, o.quote, o.requires) for o in specs)
+        return tuple(presets()[DEFAULT].option_specs.values())
 
-    def rules(self, preset: str | None = None, options: Mapping[str, Any] | None = None) -> Preset:
-        return rules(preset or DEFAULT, options)
+    def rules(self, preset: str | None = None, options: Mapping[str, Any] | None = None) -> RuleSet:
+        return rule_set(preset or DEFAULT, options, "options")
 
     def parse(self, request: dict) -> Situation:
         return cli.situation_of(request)[0]
@@ -45,13 +45,13 @@ class Nanning(Game):
     def score(self, request: dict) -> dict:
         return cli.score(request)
 
-    def situations(self, rules: Preset) -> Iterable[Situation]:
+    def situations(self, rules: RuleSet) -> Iterable[Situation]:
         return payouts.situations(rules)
 
-    def impossible(self, situation: Situation, rules: Preset) -> RuleError | None:
+    def impossible(self, situation: Situation, rules: RuleSet) -> RuleError | None:
         return check(situation, rules)
 
-    def price(self, situation: Situation, rules: Preset) -> Settlement:
+    def price(self, situation: Situation, rules: RuleSet) -> Settlement:
         return price(situation, rules)
 
     def payout_table(self) -> dict:

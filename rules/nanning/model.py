@@ -70,11 +70,11 @@ class Pattern(StrEnum):
     QUANQIUREN = "全求人"
 
 
-class Method(StrEnum):
+class Win(StrEnum):
     """胡法: how the hand was won (the request's ``win``).
 
     Examples:
-        >>> Method("杠上花") in CHAIN_METHODS, Method.ZIMO in SELF_DRAWN
+        >>> Win("杠上花") in CHAIN_WINS, Win.ZIMO in SELF_DRAWN
         (True, True)
     """
 
@@ -91,8 +91,8 @@ class Method(StrEnum):
     RENHU = "人胡"  # won on the dealer's first discard
 
 
-SELF_DRAWN = frozenset({Method.ZIMO, Method.GANGSHANGHUA, Method.HAIDILAO, Method.TIANHU, Method.DIHU})
-CHAIN_METHODS = frozenset({Method.GANGSHANGHUA, Method.GANGSHANGPAO, Method.QIANGGANG})
+SELF_DRAWN = frozenset({Win.ZIMO, Win.GANGSHANGHUA, Win.HAIDILAO, Win.TIANHU, Win.DIHU})
+CHAIN_WINS = frozenset({Win.GANGSHANGHUA, Win.GANGSHANGPAO, Win.QIANGGANG})
 
 
 class KongKind(StrEnum):
@@ -210,7 +210,7 @@ class Hand:
 
     concealed: tuple[Tile, ...]
     melds: tuple[Meld, ...]
-    win_tile: Tile
+    won_on: Tile
 
 
 @dataclass(frozen=True)
@@ -271,16 +271,16 @@ class Situation:
     """One priced situation: a hand type, a win method, a kong chain, table rules.
 
     Examples:
-        >>> s = Situation(HandType(Shape.JIHU, False, False), Method.ZIMO)
-        >>> s.discarder, s.fenghu, s.chain
+        >>> s = Situation(HandType(Shape.JIHU, False, False), Win.ZIMO)
+        >>> s.from_seat, s.fenghu, s.chain
         (<Seat.PREV: '上家'>, <FengHu.NONE: '无'>, ())
     """
 
     hand: HandType
-    method: Method
+    win: Win
     chain: tuple[KongKind, ...] = ()
     fenghu: FengHu = FengHu.NONE
     moma_hits: int = 0
     fishing: Fishing | None = None
-    discarder: Seat = Seat.PREV
+    from_seat: Seat = Seat.PREV  # whom the winning tile came from (the discarder, the robbed player, the dealer for 人胡)
     fenghu_seat: Seat = Seat.ACROSS  # B, when 封胡 applies and B is not the discarder

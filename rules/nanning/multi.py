@@ -14,7 +14,7 @@ from typing import Any
 
 from ..errors import RuleError
 from .model import Seat
-from .scoring import KONG
+from ..ledger import KONG
 from .table import RELATIVE, Ending, multi_win, next_dealer, relative
 from .tiles import name
 
@@ -58,7 +58,7 @@ def score_multi(request: dict) -> dict:
     others = _others(request["multi"])
     main = {k: v for k, v in request.items() if k != "multi"}
     situation, hand, rules, _ = situation_of(main)
-    discarder = RELATIVE.index(situation.discarder)  # table positions: 本家 is 0
+    discarder = RELATIVE.index(situation.from_seat)  # table positions: 本家 is 0
     wins = [(0, situation)]
     hands = [(Seat.SELF, hand, situation)]
     taken = {0, discarder}
@@ -67,16 +67,16 @@ def score_multi(request: dict) -> dict:
         seat = Seat(value) if isinstance(value, str) and value in {s.value for s in Seat} else None
         if seat is None or RELATIVE.index(seat) in taken:
             raise RuleError(f"multi[{k}].seat must be another player who neither discarded nor is listed already"
-                            f" (下家, 对家 or 上家; the discarder is {situation.discarder.value})", rule="nn-19-r1")
+                            f" (下家, 对家 or 上家; the discarder is {situation.from_seat.value})", rule="nn-19-r1")
         position = RELATIVE.index(seat)
         taken.add(position)
         mine = {key: request[key] for key in SHARED if key in request}
         mine.update({key: entry[key] for key in ("hand", "melds", "win_tile") if key in entry})
         mine["discarder"] = relative(position, discarder).value
         their, their_hand, _, _ = situation_of(mine)
-        if their_hand.win_tile != hand.win_tile:
-            raise RuleError(f"multi[{k}] wins on {name(their_hand.win_tile)}, but the discard is"
-                            f" {name(hand.win_tile)}: every winner wins on the same tile", rule="nn-19-r1")
+        if their_hand.won_on != hand.won_on:
+            raise RuleError(f"multi[{k}] wins on {name(their_hand.won_on)}, but the discard is"
+                            f" {name(hand.won_on)}: every winner wins on the same tile", rule="nn-19-r1")
         wins.append((position, their))
         hands.append((seat, their_hand, their))
     payments = multi_win(discarder, wins, rules)
@@ -100,16 +100,16 @@ def score_multi(request: dict) -> dict:
     rule_ids = ["nn-19-r1", "nn-19-s2-r1" if len(wins) == 2 else "nn-19-s3-r1"]
     formula = "；".join(f"{w['seat']}（{'+'.join(w['patterns'])}）收 {w['total']}" for w in winners)
     if kong_once:
-        formula += f"；{situation.discarder.value}的杠分只结算一次：{kong_once}"
+        formula += f"；{situation.from_seat.value}的杠分只结算一次：{kong_once}"
         rule_ids.append("nn-1-r1")
     return {
         "game": "nanning",
         "multi": True,
         "preset": rules.id,
-        "options": dict(rules.options),
-        "win": situation.method.value,
+        "options": dict(rules.chosen),
+        "win": situation.win.value,
         "chain": [k.value for k in situation.chain],
-        "discarder": situation.discarder.value,
+        "discarder": situation.from_seat.value,
         "winners": winners,
         "payments": [{"payer": seat_of[p.payer].value, "payee": seat_of[p.payee].value, "amount": p.amount,
                       "for": p.kind, "role": p.role} for p in payments],

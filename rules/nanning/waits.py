@@ -12,7 +12,7 @@ from ..errors import RuleError
 from ..waits import check_fields
 from .analysis import HAND_SIZE, hand_type
 from .cli import FIELDS, _melds, _rules, score
-from .model import Hand, Method
+from .model import Hand, Win
 from .tiles import COPIES, KINDS, counts, name, notation, parse
 
 # The fields of a score request that describe the win itself (一炮多响's other winners too): a wait
@@ -69,13 +69,13 @@ def waits(request: dict) -> dict:
             continue
         hand = notation(concealed) + notation([tile])  # the winning tile is the last one written
         wins, refused = [], []
-        for method in Method:
+        for win in Win:
             try:
-                out = score({**base, "hand": hand, "win": method.value})
+                out = score({**base, "hand": hand, "win": win.value})
             except RuleError as exc:
-                refused.append({"win": method.value, "error": exc.one_line()})
+                refused.append({"win": win.value, "error": exc.one_line()})
                 continue
-            wins.append({"win": method.value, "total": out["total"], "patterns": out["patterns"],
+            wins.append({"win": win.value, "total": out["total"], "patterns": out["patterns"],
                          "formula": out["formula"], "net": out["net"]})
         found.append({"tile": notation([tile]), "name": name(tile), "left": COPIES - used[tile],
                       "wins": wins, "refused": refused})

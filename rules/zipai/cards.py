@@ -25,8 +25,8 @@ class Colour(StrEnum):
     """红字 (二七十、贰柒拾) or 黑字 (the rest).
 
     Examples:
-        >>> from rules.zipai.presets import config
-        >>> deck = config().rules.deck
+        >>> from rules.zipai.loader import default_rule_set
+        >>> deck = default_rule_set().constants.deck
         >>> deck.colour(Card.of(Size.SMALL, 7)), deck.colour(Card.of(Size.SMALL, 8))
         (<Colour.RED: '红'>, <Colour.BLACK: '黑'>)
     """
@@ -86,8 +86,8 @@ class Deck:
     """The notation and make-up of the 80 cards (from data/zipai/rules.toml).
 
     Examples:
-        >>> from rules.zipai.presets import config
-        >>> deck = config().rules.deck
+        >>> from rules.zipai.loader import default_rule_set
+        >>> deck = default_rule_set().constants.deck
         >>> deck.copies, sorted(deck.red_numbers)
         (4, [2, 7, 10])
     """
@@ -101,8 +101,8 @@ class Deck:
         """How a player writes the card.
 
         Examples:
-            >>> from rules.zipai.presets import config
-            >>> deck = config().rules.deck
+            >>> from rules.zipai.loader import default_rule_set
+            >>> deck = default_rule_set().constants.deck
             >>> deck.char(Card.of(Size.BIG, 2))
             '贰'
         """
@@ -112,8 +112,8 @@ class Deck:
         """Cards as a player writes them; `parse` reads it back.
 
         Examples:
-            >>> from rules.zipai.presets import config
-            >>> deck = config().rules.deck
+            >>> from rules.zipai.loader import default_rule_set
+            >>> deck = default_rule_set().constants.deck
             >>> deck.text(deck.parse("一 二 贰"))
             '一二贰'
         """
@@ -123,8 +123,8 @@ class Deck:
         """红 for 二七十 and 贰柒拾, 黑 for the rest.
 
         Examples:
-            >>> from rules.zipai.presets import config
-            >>> deck = config().rules.deck
+            >>> from rules.zipai.loader import default_rule_set
+            >>> deck = default_rule_set().constants.deck
             >>> deck.colour(Card.of(Size.BIG, 10))
             <Colour.RED: '红'>
         """
@@ -134,8 +134,8 @@ class Deck:
         """Whether the card is a 红字.
 
         Examples:
-            >>> from rules.zipai.presets import config
-            >>> deck = config().rules.deck
+            >>> from rules.zipai.loader import default_rule_set
+            >>> deck = default_rule_set().constants.deck
             >>> [deck.is_red(c) for c in deck.parse("一二")]
             [False, True]
         """
@@ -148,8 +148,8 @@ class Deck:
         typo never silently becomes another card.
 
         Examples:
-            >>> from rules.zipai.presets import config
-            >>> deck = config().rules.deck
+            >>> from rules.zipai.loader import default_rule_set
+            >>> deck = default_rule_set().constants.deck
             >>> deck.parse("一贰")
             (Card(index=0), Card(index=11))
             >>> deck.parse("一2")

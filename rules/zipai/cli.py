@@ -9,13 +9,16 @@ from typing import Any
 
 from ..errors import RuleError
 from ..ledger import net, payments_json
+from ..options import values_by_key
 from ..request import described, distinct, echo, flag, keys
 from .cards import KINDS, Card
-from .config import Config
-from .groups import Group, GroupKind, shown_group
+from .rule_set import RuleSet
+from .groups import Group, shown_group
+from .model import GroupKind
 from .hand import Hand, score as score_hand
-from .presets import config as default_config
-from .scoring import Bao, Circumstances, GangEvent, GangKind, Seat, Win, gang_payments
+from .loader import default_rule_set
+from .scoring import Circumstances, GangEvent, gang_payments, hand_value
+from .model import Bao, GangKind, Seat, Win
 
 FIELDS = {"hand", "win_card", "shown", "win", "from", "bao", "extras", "dealer", "gang", "readings"}
 EXTRAS = {"海底": "haidi", "头块": "toukuai", "起手": "opening"}
@@ -49,19 +52,19 @@ def _seat(value: Any, what: str, winner: bool = True) -> Seat:
     return Seat(_choice(value, seats, what))
 
 
-def parse_shown(items: Any, config: Config) -> tuple[Group, ...]:
+def parse_shown(items: Any, rule_set: RuleSet) -> tuple[Group, ...]:
     """The shown groups: 碰, 招, 拢 (and 吃, a shown run).
 
     Examples:
-        >>> from rules.zipai.presets import config
-        >>> [(g.kind.value, g.huxi) for g in parse_shown([{"kind": "拢", "cards": "肆肆肆肆"}, {"kind": "碰", "cards": "五五五"}], config())]
+        >>> from rules.zipai.loader import default_rule_set
+        >>> [(g.kind.value, g.huxi) for g in parse_shown([{"kind": "拢", "cards": "肆肆肆肆"}, {"kind": "碰", "cards": "五五五"}], default_rule_set())]
         [('拢', 12), ('碰', 1)]
     """
     _type(items, list, "shown", 'a list of {"kind": "碰"|"招"|"拢"|"吃", "cards": "七七七"}')
     most = SHOWN_MOST
     if len(items) > most:
         raise RuleError(f"{len(items)} shown groups: a winning hand has 7 groups (6 and a pair with a 招 or 拢) "
-                        f"and the winning card is in `hand`, so at most {most} are shown", rule=config.rules.hand_rule)
+                        f"and the winning card is in `hand`, so at most {most} are shown", rule=rule_set.constants.hand_rule)
     groups = []
     for n, item in enumerate(items, 1):
         what = f"shown[{n}]"
@@ -70,10 +73,10 @@ def parse_shown(items: Any, config: Config) -> tuple[Group, ...]:
         if "kind" not in item or "cards" not in item:
             raise RuleError(f"{what} needs kind and cards")
         kind = _type(item["kind"], str, f"{what}.kind", "a string")
-        cards = config.rules.deck.parse(item["cards"], f"{what}.cards")
+        cards = rule_set.constants.deck.parse(item["cards"], f"{what}.cards")
         if not cards:
             raise RuleError(f"{what}.cards is empty")
-        groups.append(shown_group(kind, cards, config.rules))
+        groups.append(shown_group(kind, cards, rule_set.constants))
     return tuple(groups)
 
 
@@ -81,7 +84,7 @@ def parse_shown(items: Any, config: Config) -> tuple[Group, ...]:
 SHOWN_MOST = 6
 
 
-def gang_bounds(config: Config) -> tuple[int, int, int]:
+def gang_bounds(rule_set: RuleSet) -> tuple[int, int, int]:
     """(垅 a player, 垅 and 招 a player, 垅 and 招 at the table) that 80 cards and three players allow.
 
     A 垅 is four alike dealt: a hand of 20 (the dealer 21) holds at most five.
@@ -90,28 +93,28 @@ def gang_bounds(config: Config) -> tuple[int, int, int]:
     cards: at most six. Each four takes every copy of its kind: at most 20.
 
     Examples:
-        >>> from rules.zipai.presets import config
-        >>> gang_bounds(config())
+        >>> from rules.zipai.loader import default_rule_set
+        >>> gang_bounds(default_rule_set())
         (5, 6, 20)
     """
-    rules = config.rules
+    rules = rule_set.constants
     copies, held = rules.deck.copies, rules.dealt.value + rules.dealer_extra.value
     return held // copies, (held - 1) // (copies - 1), KINDS
 
 
-def parse_gang(items: Any, config: Config) -> tuple[GangEvent, ...]:
+def parse_gang(items: Any, rule_set: RuleSet) -> tuple[GangEvent, ...]:
     """The 杠分 events of a request's `gang` list, checked against what the cards allow (`gang_bounds`).
 
     Examples:
-        >>> from rules.zipai.presets import config
-        >>> parse_gang([{"kind": "垅", "by": "胡牌者"}], config())
-        (GangEvent(kind=<GangKind.LONG: '垅'>, by=<Seat.WINNER: '胡牌者'>, source=None),)
+        >>> from rules.zipai.loader import default_rule_set
+        >>> parse_gang([{"kind": "垅", "by": "胡牌者"}], default_rule_set())
+        (GangEvent(kind=<GangKind.LONG: '垅'>, by=<Seat.WINNER: '胡牌者'>, from_seat=None),)
     """
     _type(items, list, "gang", 'a list of {"kind": "垅"|"点招"|"自招", "by": seat, "from": seat}')
-    longs_most, fours_most, table_most = gang_bounds(config)
+    longs_most, fours_most, table_most = gang_bounds(rule_set)
     if len(items) > table_most:
-        raise RuleError(f"{len(items)} gang events: each 垅 or 招 takes all {config.rules.deck.copies} cards of one "
-                        f"kind, and there are {table_most} kinds", rule=config.rules.deck_rules["copies"])
+        raise RuleError(f"{len(items)} gang events: each 垅 or 招 takes all {rule_set.constants.deck.copies} cards of one "
+                        f"kind, and there are {table_most} kinds", rule=rule_set.constants.deck_rules["copies"])
     events = []
     for n, item in enumerate(items, 1):
         what = f"gang[{n}]"
@@ -151,27 +154,27 @@ def parse_extras(value: Any) -> dict[str, bool]:
     return flags
 
 
-def parse(request: dict, base: Config | None = None) -> tuple[Hand, Circumstances, tuple[GangEvent, ...], Config]:
-    """A checked request: the hand, the circumstances, the 杠分 events, the config in force.
+def parse(request: dict, base: RuleSet | None = None) -> tuple[Hand, Circumstances, tuple[GangEvent, ...], RuleSet]:
+    """A checked request: the hand, the circumstances, the 杠分 events, the rule_set in force.
 
     Examples:
-        >>> hand, c, gang, config = parse({"hand": "贰柒拾七八九伍陆柒捌捌", "win": "点炮", "from": "下家"})
-        >>> c.win.value, c.source.value, gang, config.readings.rounding
+        >>> hand, c, gang, rule_set = parse({"hand": "贰柒拾七八九伍陆柒捌捌", "win": "点炮", "from": "下家"})
+        >>> c.win.value, c.from_seat.value, gang, rule_set.options.rounding.value
         ('点炮', '下家', (), 'ceil10')
     """
     _keys(request, FIELDS, "the request")
-    config = base or default_config()
+    rule_set = base or default_rule_set()
     overrides = _type(request.get("readings", {}), dict, "readings", 'an object {"zp-r-…": "option"}')
     for rid, option in overrides.items():
         _type(option, str, f"readings.{rid}", "a string")
-    config = config.with_readings(overrides)
-    deck = config.rules.deck
+    rule_set = rule_set.with_options(overrides)
+    deck = rule_set.constants.deck
     if "hand" not in request:
         raise RuleError("hand is required: the concealed cards, the winning card included")
     concealed = deck.parse(request["hand"], "hand")
     if not concealed:
         raise RuleError("hand is empty")
-    shown = parse_shown(request.get("shown", []), config)
+    shown = parse_shown(request.get("shown", []), rule_set)
     flags = parse_extras(request.get("extras", []))
     dealer = flag(request.get("dealer", False), "dealer")
     if flags["opening"]:
@@ -188,26 +191,26 @@ def parse(request: dict, base: Config | None = None) -> tuple[Hand, Circumstance
     for seat, state in bao.items():
         states[_seat(seat, "bao key")] = Bao(_choice(state, tuple(b.value for b in Bao), f"bao.{seat}"))
     circumstances = Circumstances(
-        win=win, source=source,
+        win=win, from_seat=source,
         bao_winner=states.get(Seat.WINNER, Bao.NONE), bao_shang=states.get(Seat.SHANG, Bao.NONE),
         bao_xia=states.get(Seat.XIA, Bao.NONE),
         haidi=flags["haidi"], toukuai=flags["toukuai"], dealer=dealer,
     )
-    win_card: Card | None = None
+    won_on: Card | None = None
     if win is not Win.OPENING:
         if "win_card" in request:
             written = deck.parse(request["win_card"], "win_card")
             if len(written) != 1:
                 raise RuleError("win_card must be exactly one card")
-            win_card = written[0]
+            won_on = written[0]
         else:
-            win_card = concealed[-1]  # the last card written in hand
+            won_on = concealed[-1]  # the last card written in hand
     elif "win_card" in request:
         raise RuleError("an opening-hand win (起手) has no winning card: leave out win_card")
-    gang = parse_gang(request.get("gang", []), config)
+    gang = parse_gang(request.get("gang", []), rule_set)
     _check_gang_against_hand(gang, shown)
-    _check_others_fours(gang, concealed + tuple(c for g in shown for c in g.cards), config)
-    return Hand(concealed, shown, win_card), circumstances, gang, config
+    _check_others_fours(gang, concealed + tuple(c for g in shown for c in g.cards), rule_set)
+    return Hand(concealed, shown, won_on), circumstances, gang, rule_set
 
 
 def _check_gang_against_hand(gang: tuple[GangEvent, ...], shown: tuple[Group, ...]) -> None:
@@ -221,18 +224,18 @@ def _check_gang_against_hand(gang: tuple[GangEvent, ...], shown: tuple[Group, ..
         raise RuleError("gang lists more 招 for the winner than the 招 shown in his hand", rule="zp-2-zizhao-r1")
 
 
-def _check_others_fours(gang: tuple[GangEvent, ...], cards: tuple[Card, ...], config: Config) -> None:
+def _check_others_fours(gang: tuple[GangEvent, ...], cards: tuple[Card, ...], rule_set: RuleSet) -> None:
     """The other players' 垅 and 招 need kinds of which the winner holds no card (four copies each)."""
     others = sum(e.by is not Seat.WINNER for e in gang)
     free = KINDS - len({card.index for card in cards})
     if others > free:
         raise RuleError(f"gang lists {others} 垅/招 by the other players, but the winner's cards leave only {free} "
-                        f"kinds of which all {config.rules.deck.copies} cards could be theirs",
-                        rule=config.rules.deck_rules["copies"])
+                        f"kinds of which all {rule_set.constants.deck.copies} cards could be theirs",
+                        rule=rule_set.constants.deck_rules["copies"])
 
 
-def _group_json(g: Group, config: Config) -> dict:
-    out = {"kind": g.kind.value, "cards": config.rules.deck.text(g.cards), "huxi": g.huxi, "shown": g.shown,
+def _group_json(g: Group, rule_set: RuleSet) -> dict:
+    out = {"kind": g.kind.value, "cards": rule_set.constants.deck.text(g.cards), "huxi": g.huxi, "shown": g.shown,
            "rule": g.rule}
     if g.rule.startswith("ext-"):
         out["note"] = "不见于原文"
@@ -241,7 +244,7 @@ def _group_json(g: Group, config: Config) -> dict:
     return out
 
 
-def score_request(request: dict, base: Config | None = None) -> dict:
+def score_request(request: dict, base: RuleSet | None = None) -> dict:
     """The scored request under `base` (default: the document's rules and default readings), as the CLI prints it.
 
     Examples:
@@ -250,10 +253,10 @@ def score_request(request: dict, base: Config | None = None) -> dict:
         >>> out["total"], out["huxi"], out["mingtang"]
         (100, 23, ['归', '自摸'])
     """
-    hand, c, gang, config = parse(request, base)
-    result = score_hand(hand, c, config)
+    hand, c, gang, rule_set = parse(request, base)
+    result = score_hand(hand, c, rule_set)
     s = result.settlement
-    gang_pays, gang_rules = gang_payments(gang, config)
+    gang_pays, gang_rules = gang_payments(gang, rule_set)
     groups = result.arrangement.groups
     rules = list(dict.fromkeys([g.rule for g in groups] + list(s.rules) + list(gang_rules)))
     if any(g.kind is GroupKind.PENG and not g.shown for g in groups):
@@ -261,21 +264,21 @@ def score_request(request: dict, base: Config | None = None) -> dict:
     if result.facts.lielie and any(g.kind is GroupKind.JIANG for g in groups):
         rules.append("ext-zp-lielie-pair")
     if result.arrangement.special is None:
-        rules += [config.rules.hand_rule, config.rules.min_huxi.rule, "ext-zp-runs"]
+        rules += [rule_set.constants.hand_rule, rule_set.constants.min_huxi.rule, "ext-zp-runs"]
     rules.append("ext-zp-best")
-    rules += [config.rules.deck_rules["copies"], config.rules.deck_rules["red"]]
+    rules += [rule_set.constants.deck_rules["copies"], rule_set.constants.deck_rules["red"]]
     rules = list(dict.fromkeys(rules))
     win_ledger = {seat.value: amount for seat, amount in s.net().items()}
     gang_ledger = {seat.value: amount for seat, amount in net(gang_pays, Seat).items()}
-    ext = config.rules.ext
+    ext = rule_set.constants.ext
     return {
         "game": "zipai",
-        "groups": [_group_json(g, config) for g in groups],
+        "groups": [_group_json(g, rule_set) for g in groups],
         "huxi": result.facts.huxi,
         "red_cards": result.facts.red,
         "gui": result.facts.gui,
         "mingtang": list(s.names),
-        "huzi": s.huzi,
+        "huzi": hand_value(result.facts, c, rule_set).huzi,
         "total": s.total,
         "payments": payments_json(s.payments, roles=False),
         "ledger": win_ledger,
@@ -288,9 +291,8 @@ def score_request(request: dict, base: Config | None = None) -> dict:
         "rules": rules,
         "not_in_document": [{"id": rid, "title": ext[rid][0], "source": ext[rid][1], "note": "不见于原文"}
                             for rid in rules if rid in ext],
-        "readings": config.readings.by_id(),
-        "readings_changed": sorted(rid for rid, option in config.readings.by_id().items()
-                                   if option != config.default_readings.by_id()[rid]),
+        "readings": values_by_key(rule_set.options),
+        "readings_changed": rule_set.changed(),
     }
 
 

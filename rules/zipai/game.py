@@ -11,9 +11,10 @@ from typing import Any
 from ..errors import RuleError
 from ..game import Game, OptionSpec
 from . import cli, payouts
-from .config import Config
-from .presets import config, readings_data
-from .scoring import Settlement, settle
+from .rule_set import RuleSet
+from .loader import default_rule_set, option_specs
+from .scoring import settle
+from ..ledger import Settlement
 
 Situation = tuple[payouts.HandRow, payouts.Win, str, bool, bool]
 DEFAULT = "default"
@@ -24,8 +25,8 @@ class Zipai(Game):
 
     Examples:
         >>> z = Zipai()
-        >>> z.rules(options={"zp-r-dianpao": "multiplier"}).readings.dianpao
-        'multiplier'
+        >>> z.rules(options={"zp-r-dianpao": "multiplier"}).options.dianpao
+        <Dianpao.MULTIPLIER: 'multiplier'>
         >>> z.score({"hand": "一二三四五六七八九壹贰叁肆伍陆柒捌玖贰柒拾", "win": "点炮", "from": "下家"})["total"]
         40
     """
@@ -38,14 +39,12 @@ class Zipai(Game):
         return {DEFAULT: payouts.READING_SET}
 
     def options(self) -> tuple[OptionSpec, ...]:
-        return tuple(OptionSpec(r["id"], r["name"], r["default"], {o["id"]: o["label"] for o in r["option"]},
-                                tuple(s["id"] for s in r["source"]), "｜".join(s["quote"] for s in r["source"]))
-                     for r in readings_data()["reading"])
+        return tuple(option_specs().values())
 
-    def rules(self, preset: str | None = None, options: Mapping[str, Any] | None = None) -> Config:
+    def rules(self, preset: str | None = None, options: Mapping[str, Any] | None = None) -> RuleSet:
         if preset not in (None, DEFAULT):
             raise RuleError(f"unknown preset {preset!r}; 字牌 has one: {DEFAULT} ({payouts.READING_SET})")
-        return config().with_readings(dict(options or {}))
+        return default_rule_set().with_options(dict(options or {}), "options")
 
     def parse(self, request: dict) -> tuple:
         return cli.parse(request)
@@ -53,10 +52,10 @@ class Zipai(Game):
     def score(self, request: dict) -> dict:
         return cli.score(request)
 
-    def situations(self, rules: Config) -> Iterable[Situation]:
+    def situations(self, rules: RuleSet) -> Iterable[Situation]:
         return [(row, *s) for row in payouts.hand_rows(rules) for s in payouts.situations(row)]
 
-    def impossible(self, situation: Situation, rules: Config) -> RuleError | None:
+    def impossible(self, situation: Situation, rules: RuleSet) -> RuleError | None:
         row = situation[0]
         if not row.feasible:
             return RuleError(row.reason)
@@ -66,14 +65,14 @@ class Zipai(Game):
             return exc
         return None
 
-    def price(self, situation: Situation, rules: Config) -> Settlement:
+    def price(self, situation: Situation, rules: RuleSet) -> Settlement:
         reason = self.impossible(situation, rules)
         if reason is not None:
             raise reason
         return self._settle(situation, rules)
 
     @staticmethod
-    def _settle(situation: Situation, rules: Config) -> Settlement:
+    def _settle(situation: Situation, rules: RuleSet) -> Settlement:
         row, win, bao, haidi, toukuai = situation
         return settle(row.facts, payouts.circumstances(win, bao, haidi, toukuai, dealer=row.opening), rules)
 

@@ -19,8 +19,10 @@ from dataclasses import dataclass
 
 from .analysis import patterns
 from .cards import Card
-from .config import Config
-from .groups import GroupKind, make
+from .rule_set import RuleSet
+from .groups import make
+from .model import GroupKind
+from .options import KanSplit
 
 ORDER = tuple(i for n in range(10) for i in (n, n + 10))  # 一 壹 二 贰 …
 
@@ -32,7 +34,7 @@ class Reach:
     """What legal winning hands reach, with the fewest 归 a hand of each holds.
 
     Examples:
-        >>> from rules.zipai.payouts import reached  # reach(config()), computed once
+        >>> from rules.zipai.payouts import reached  # reach(default_rule_set()), computed once
         >>> found = reached()
         >>> found.most[0], sorted({pattern for pattern, _ in found.special})
         (96, ['一拢（坎）三坎', '三垅', '五坎'])
@@ -83,17 +85,17 @@ class _Table:
     won as dealt has none.
     """
 
-    def __init__(self, config: Config) -> None:
-        rules = config.rules
-        self.copies = rules.deck.copies
-        self.locked = config.readings.kan_split == "locked"
-        self.runs = {i: make(GroupKind.YIERSAN, (Card(i), Card(i + 1), Card(i + 2)), rules).huxi for i in (0, 10)}
-        self.erqishi = {i: make(GroupKind.ERQISHI, (Card(i), Card(i + 5), Card(i + 8)), rules).huxi for i in (1, 11)}
+    def __init__(self, rule_set: RuleSet) -> None:
+        constants = rule_set.constants
+        self.copies = constants.deck.copies
+        self.locked = rule_set.options.kan_split is KanSplit.LOCKED
+        self.runs = {i: make(GroupKind.YIERSAN, (Card(i), Card(i + 1), Card(i + 2)), constants).huxi for i in (0, 10)}
+        self.erqishi = {i: make(GroupKind.ERQISHI, (Card(i), Card(i + 5), Card(i + 8)), constants).huxi for i in (1, 11)}
         self.alike, self.raise_steps = {}, {}
         for i in ORDER:
             card = Card(i)
-            peng, kan = (make(k, (card,) * 3, rules).huxi for k in (GroupKind.PENG, GroupKind.KAN))
-            zhao, long = (make(k, (card,) * 4, rules).huxi for k in (GroupKind.ZHAO, GroupKind.LONG))
+            peng, kan = (make(k, (card,) * 3, constants).huxi for k in (GroupKind.PENG, GroupKind.KAN))
+            zhao, long = (make(k, (card,) * 4, constants).huxi for k in (GroupKind.ZHAO, GroupKind.LONG))
             self.alike[i] = (peng, zhao)
             self.raise_steps[i] = (kan - peng, long - zhao)  # what 坎 adds to 碰, 拢 to 招
         self._moves: dict[tuple, list[_Move]] = {}
@@ -176,7 +178,7 @@ class _Table:
 SPAN = 128
 
 
-def reach(config: Config) -> Reach:
+def reach(rule_set: RuleSet) -> Reach:
     """Every (red cards, 列列, 胡息) legal winning hands reach under these rules, each with its fewest 归.
 
     Examples:
@@ -184,7 +186,7 @@ def reach(config: Config) -> Reach:
         >>> (0, False, 10) in reached().regular
         True
     """
-    return combine([part(config, number) for number in range(PARTS)])
+    return combine([part(rule_set, number) for number in range(PARTS)])
 
 
 # `reach` in independent parts of similar size, so that a caller with several processes
@@ -192,28 +194,28 @@ def reach(config: Config) -> Reach:
 PARTS = 2
 
 
-def part(config: Config, number: int) -> tuple:
+def part(rule_set: RuleSet, number: int) -> tuple:
     """Part `number` of `reach`: 0 the hands won in play (on a card drawn, on another
     player's), 1 the hands won as dealt, the opening patterns and the most 胡息.
 
     Examples:
-        >>> from rules.zipai.presets import config
-        >>> regular, discard = part(config(), 0)
+        >>> from rules.zipai.loader import default_rule_set
+        >>> regular, discard = part(default_rule_set(), 0)
         >>> (0, False, 10) in regular
         True
     """
-    table = _Table(config)
+    table = _Table(rule_set)
     if number == 0:
-        return _hands(table, config, dealt=False)
-    return _hands(table, config, dealt=True)[0], _special(table, config), _most(table, config)
+        return _hands(table, rule_set, dealt=False)
+    return _hands(table, rule_set, dealt=True)[0], _special(table, rule_set), _most(table, rule_set)
 
 
 def combine(parts: list[tuple]) -> Reach:
     """`reach` from its parts, in order (each from `part`).
 
     Examples:
-        >>> from rules.zipai.presets import config
-        >>> whole = combine([part(config(), n) for n in range(PARTS)])
+        >>> from rules.zipai.loader import default_rule_set
+        >>> whole = combine([part(default_rule_set(), n) for n in range(PARTS)])
         >>> (0, False, 10) in whole.regular, whole.most[0]
         (True, 96)
     """
@@ -221,20 +223,20 @@ def combine(parts: list[tuple]) -> Reach:
     return Reach(regular, discard, opening, special, most)
 
 
-def _hands(table: _Table, config: Config, dealt: bool) -> tuple[dict, dict]:
+def _hands(table: _Table, rule_set: RuleSet, dealt: bool) -> tuple[dict, dict]:
     """The DP over kinds. Each state's mask holds a bit per (spread, 归, red cards, 胡息);
     as dealt every three or four alike is raised (坎, 拢) and nothing is spread.
     Returns (hands without a spread three, all hands)."""
-    copies, rules = table.copies, config.rules
-    max_long = rules.dealt.value // copies
-    layer = SPAN * (copies * len(rules.deck.red_numbers) * 2 + 1)
-    spread_layer = layer * (rules.dealt.value // copies + 3)  # more 归 than a hand of 26 cards holds
+    copies, constants = table.copies, rule_set.constants
+    max_long = constants.dealt.value // copies
+    layer = SPAN * (copies * len(constants.deck.red_numbers) * 2 + 1)
+    spread_layer = layer * (constants.dealt.value // copies + 3)  # more 归 than a hand of 26 cards holds
     unspread = (1 << spread_layer) - 1
     # state: (owed, groups, any four, 拢, pair, 列列, a hidden four) → (spread, 归, red, 胡息) bitmask
     # owed = (small runs owing this+next, small runs owing this, big …, 二七十 small, big, 大字 owed to 大小搭)
     states: dict[tuple, int] = {((0,) * 7, 0, False, 0, False, True, False): 1}
     for index in ORDER:
-        red = rules.deck.is_red(Card(index))
+        red = constants.deck.is_red(Card(index))
         raise_three, raise_four = table.raise_steps[index]
         nxt: dict[tuple, int] = {}
         get = nxt.get
@@ -317,12 +319,12 @@ def _fewest(table: dict, key: tuple, gui: int) -> None:
         table[key] = gui
 
 
-def _most(table: _Table, config: Config) -> tuple[int, Parts]:
+def _most(table: _Table, rule_set: RuleSet) -> tuple[int, Parts]:
     """The most 胡息 a legal winning hand reaches, and one hand that does (the same DP,
     keeping only the best 胡息 of each state and the groups that give it; a hand
     won on another player's card may spread one three alike, or else any hand may
     hold one kind's four concealed, the winning card being the fourth)."""
-    max_long = config.rules.dealt.value // table.copies
+    max_long = rule_set.constants.dealt.value // table.copies
     states: dict[tuple, tuple[int, tuple | None]] = {((0,) * 7, 0, False, 0, False, False): (0, None)}
     for index in ORDER:
         raise_three, raise_four = table.raise_steps[index]
@@ -366,7 +368,7 @@ def _unchain(chain: tuple | None) -> Parts:
     return tuple(items)
 
 
-def _special(table: _Table, config: Config) -> dict[tuple[str, bool], dict[int, int]]:
+def _special(table: _Table, rule_set: RuleSet) -> dict[tuple[str, bool], dict[int, int]]:
     """The 胡息 of hands holding an opening pattern, and the fewest 归 of each.
 
     Keys are (pattern, won as dealt). Cards not in a group stay loose
@@ -376,9 +378,9 @@ def _special(table: _Table, config: Config) -> dict[tuple[str, bool], dict[int, 
     and one more per 拢 after the first; in play 一拢（坎）三坎 may also hold 碰 and
     招 and has 21 cards, one more per four after the first (ext-zp-hand).
     """
-    rules, copies = config.rules, table.copies
-    max_long = rules.dealt.value // copies
-    most = rules.dealt.value + rules.dealer_extra.value + max_long
+    constants, copies = rule_set.constants, table.copies
+    max_long = constants.dealt.value // copies
+    most = constants.dealt.value + constants.dealer_extra.value + max_long
     out: dict[tuple[str, bool], dict[int, int]] = {}
     for opening in (True, False):
         # state: (owed, grouped cards, fours, 拢, 坎, a hidden four) → {归: 胡息 bitmask}
@@ -417,10 +419,10 @@ def _special(table: _Table, config: Config) -> dict[tuple[str, bool], dict[int, 
             if any(owed):
                 continue
             extra = max(0, f - 1)
-            size = rules.dealt.value + extra + (rules.dealer_extra.value if opening else 1)
+            size = constants.dealt.value + extra + (constants.dealer_extra.value if opening else 1)
             if cards > size:
                 continue
-            found = patterns(longs, kans, opening, config)
+            found = patterns(longs, kans, opening, rule_set)
             for special in found:
                 table_out = out.setdefault((special.value, opening), {})
                 for gui, mask in masks.items():

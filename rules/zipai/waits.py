@@ -13,9 +13,9 @@ from ..errors import RuleError
 from ..waits import check_fields
 from .cards import Card, counts
 from .cli import FIELDS, WINS, parse, parse_extras, parse_shown, score_request
-from .hand import readings
-from .presets import config as default_config
-from .scoring import Win
+from .hand import splits
+from .loader import default_rule_set
+from .model import Win
 
 # The fields of a score request that describe the win itself: a wait has not happened yet.
 WIN_FIELDS = frozenset({"win", "win_card"})
@@ -29,14 +29,14 @@ def _check(request: dict) -> list[int]:
         raise RuleError("an opening-hand win (起手) has no card to wait for: leave 起手 out of extras")
     if "hand" not in request:
         raise RuleError("hand is required: the concealed cards, one short of a winning hand")
-    config = default_config()
-    deck = config.rules.deck
-    shown = parse_shown(request.get("shown", []), config)
+    rule_set = default_rule_set()
+    deck = rule_set.constants.deck
+    shown = parse_shown(request.get("shown", []), rule_set)
     used = counts(deck.parse(request["hand"], "hand") + tuple(c for g in shown for c in g.cards))
     for index, n in enumerate(used):
         if n > deck.copies:
             raise RuleError(f"{n} copies of {deck.char(Card(index))}: there are only {deck.copies} of each card",
-                            rule=config.rules.deck_rules["copies"])
+                            rule=rule_set.constants.deck_rules["copies"])
     return used
 
 
@@ -58,14 +58,14 @@ def waits(request: dict) -> dict:
         (['伍', '捌'], [('自摸', 100), ('点炮', 80), ('胡别人从墩上的牌', 80)])
     """
     used = _check(request)
-    deck = default_config().rules.deck
+    deck = default_rule_set().constants.deck
     found = []
     for index, n in enumerate(used):
         if n >= deck.copies:
             continue  # no copy of this card is left
         card = deck.char(Card(index))
-        hand, circumstances, _, config = parse(_request(request, card, Win.ZIMO.value))
-        if not readings(hand, circumstances, config):
+        hand, circumstances, _, rule_set = parse(_request(request, card, Win.ZIMO.value))
+        if not splits(hand, circumstances, rule_set):
             continue
         wins, refused = [], []
         for win in WINS:

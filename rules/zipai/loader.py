@@ -1,4 +1,4 @@
-"""The loader: data/zipai/rules.toml and readings.toml into a `Config` (read through `rules.data`).
+"""The loader: data/zipai/rules.toml and readings.toml into a `RuleSet` (read through `rules.data`).
 
 This is the only module of the 字牌 core that reads files. Everything it reads
 is checked here, so a mistake in the data stops with one clear line.
@@ -12,7 +12,10 @@ from typing import Any
 from ..data import keys, read_toml, typed
 from ..errors import RuleError
 from .cards import Deck
-from .config import READINGS, Config, Const, Gang, Mingtang, Readings, Rules, Settlement
+from ..ledger import Const
+from ..options import Option, check_against, defaults
+from .options import Options
+from .rule_set import Constants, Gang, Mingtang, Payout, RuleSet
 
 RULES = "zipai/rules.toml"
 READINGS_FILE = "zipai/readings.toml"
@@ -21,7 +24,7 @@ KINDS_OF_CARD = 10  # 一…十 in each size
 
 @cache
 def rules_data() -> dict:
-    """data/zipai/rules.toml as read (`build_rules` checks it).
+    """data/zipai/rules.toml as read (`build_constants` checks it).
 
     Examples:
         >>> "mingtang" in rules_data()
@@ -32,7 +35,7 @@ def rules_data() -> dict:
 
 @cache
 def readings_data() -> dict:
-    """data/zipai/readings.toml as read (`build_readings` checks it): every reading with its quotes.
+    """data/zipai/readings.toml as read (`build_options` checks it): every reading with its quotes.
 
     Examples:
         >>> readings_data()["reading"][0]["id"]
@@ -72,11 +75,11 @@ def _count_cards(deck: dict) -> None:
                         f"{2 * KINDS_OF_CARD * copies} cards, but players × dealt + wall is {players * dealt + wall}")
 
 
-def build_rules(data: dict) -> Rules:
+def build_constants(data: dict) -> Constants:
     """The constants of document 003 from rules.toml, each with its rule id and quote.
 
     Examples:
-        >>> build_rules(rules_data()).gang.long.value
+        >>> build_constants(rules_data()).gang.long.value
         20
     """
     file = f"data/{RULES}"
@@ -105,7 +108,7 @@ def build_rules(data: dict) -> Rules:
     if undescribed:
         raise RuleError(f"{file}: rule {undescribed[0]!r} is used but not described in [[ext]]")
     _count_cards(deck)
-    return Rules(
+    return Constants(
         deck=Deck(typed(deck["small"], str, f"{file} [deck] small"), typed(deck["big"], str, f"{file} [deck] big"),
                   _const(deck["copies"], f"{file} [deck.copies]").value,
                   frozenset(typed(v, int, f"{file} [deck.red_numbers] value")
@@ -118,68 +121,77 @@ def build_rules(data: dict) -> Rules:
         hand_rule=typed(shape["rule"], str, f"{file} [hand.shape] rule"),
         huxi=huxi,
         mingtang=_section(Mingtang, data, "mingtang"),
-        settlement=_section(Settlement, data, "settlement"),
+        payout=_section(Payout, data, "settlement"),
         gang=_section(Gang, data, "gang"),
         ext=ext,
     )
 
 
-def build_readings(data: dict) -> Readings:
-    """The default option of every reading; the file must list exactly the readings and options the
-    core knows (`config.READINGS`).
+def build_options(data: dict) -> dict[str, Option]:
+    """Every reading as an `Option` row (its options, its default, the lines it rests on and their
+    quotes); the file must list exactly the readings and options the core declares
+    (`rules.zipai.options.Options`).
 
     Examples:
-        >>> build_readings(readings_data()).combine
+        >>> build_options(readings_data())["zp-r-combine"].default
         'multiply'
-        >>> build_readings({"reading": []})
+        >>> build_options({"reading": []})
         Traceback (most recent call last):
         ...
-        rules.errors.RuleError: data/zipai/readings.toml: missing reading ...; unknown reading —
+        rules.errors.RuleError: data/zipai/readings.toml: missing option zp-r-combine and 27 more (the core declares 28)
     """
     file = f"data/{READINGS_FILE}"
     keys(data, file, ["reading"])
-    given = {}
+    specs: dict[str, Option] = {}
     for n, r in enumerate(typed(data["reading"], list, f"{file} [reading]"), start=1):
         keys(r, f"{file} [reading {n}]", ["id", "name", "question", "source", "default", "why", "option", "probe"])
-        if r["id"] in given:
-            raise RuleError(f"{file} [{r['id']}]: listed twice")
-        given[r["id"]] = r
-    if set(given) != set(READINGS):
-        missing, extra = set(READINGS) - set(given), set(given) - set(READINGS)
-        raise RuleError(f"{file}: missing reading {', '.join(sorted(missing)) or '—'}; "
-                        f"unknown reading {', '.join(sorted(extra)) or '—'}")
-    chosen = {}
-    for rid, (name, options) in READINGS.items():
-        entry = given[rid]
-        for n, o in enumerate(typed(entry["option"], list, f"{file} [{rid}] option"), start=1):
-            keys(o, f"{file} [{rid} option {n}]", ["id", "label", "says"])
-        for n, source in enumerate(typed(entry["source"], list, f"{file} [{rid}] source"), start=1):
-            keys(source, f"{file} [{rid} source {n}]", ["id", "quote"])
-        listed = tuple(o["id"] for o in entry["option"])
-        if set(listed) != set(options):
-            raise RuleError(f"{file} [{rid}] option: {', '.join(listed)} but the core knows {', '.join(options)}")
-        if entry["default"] not in options:
-            raise RuleError(f"{file} [{rid}] default: {entry['default']!r} is not one of {', '.join(options)}")
-        chosen[name] = entry["default"]
-    return Readings(**chosen)
+        rid = typed(r["id"], str, f"{file} [reading {n}] id")
+        if rid in specs:
+            raise RuleError(f"{file} [{rid}]: listed twice")
+        for k, o in enumerate(typed(r["option"], list, f"{file} [{rid}] option"), start=1):
+            keys(o, f"{file} [{rid} option {k}]", ["id", "label", "says"])
+        sources = typed(r["source"], list, f"{file} [{rid}] source")
+        for k, source in enumerate(sources, start=1):
+            keys(source, f"{file} [{rid} source {k}]", ["id", "quote"])
+        values = {typed(o["id"], str, f"{file} [{rid}] option"): typed(o["label"], str, f"{file} [{rid}] label")
+                  for o in r["option"]}
+        if r["default"] not in values:
+            raise RuleError(f"{file} [{rid}] default: {r['default']!r} is not one of {', '.join(values)}")
+        specs[rid] = Option(rid, typed(r["name"], str, f"{file} [{rid}] name"), r["default"], values,
+                            tuple(s["id"] for s in sources), "｜".join(s["quote"] for s in sources))
+    check_against(Options, specs, file)
+    return specs
 
 
 @cache
-def rules() -> Rules:
-    return build_rules(rules_data())
-
-
-@cache
-def readings() -> Readings:
-    return build_readings(readings_data())
-
-
-@cache
-def config() -> Config:
-    """The rules of document 003 under the default readings (`Game.rules` of 字牌 starts here).
+def constants() -> Constants:
+    """The constants of data/zipai/rules.toml, checked.
 
     Examples:
-        >>> config().readings.rounding, config().rules.min_huxi.value
+        >>> constants().min_huxi.value
+        10
+    """
+    return build_constants(rules_data())
+
+
+@cache
+def option_specs() -> dict[str, Option]:
+    """Every reading of data/zipai/readings.toml as an `Option`, checked against the core's `Options`.
+
+    Examples:
+        >>> option_specs()["zp-r-rounding"].values["ceil10"]
+        '向上取到10的倍数'
+    """
+    return build_options(readings_data())
+
+
+@cache
+def default_rule_set() -> RuleSet:
+    """The rules of document 003 under the default readings (`Game.rule_set` of 字牌 starts here).
+
+    Examples:
+        >>> default_rule_set().options.rounding.value, default_rule_set().constants.min_huxi.value
         ('ceil10', 10)
     """
-    return Config(rules(), readings(), readings())
+    options = defaults(Options, option_specs())
+    return RuleSet(constants(), options, options, option_specs())
