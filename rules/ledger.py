@@ -75,7 +75,7 @@ def net(payments: Iterable[Payment], seats: Iterable[Seat]) -> dict[Seat, int]:
         >>> net([Payment(Seat.PREV, Seat.SELF, 2, "胡牌")], Seat)[Seat.PREV]
         -2
     """
-    out = {seat: 0 for seat in seats}
+    out = dict.fromkeys(seats, 0)
     for p in payments:
         out[p.payer] -= p.amount
         out[p.payee] += p.amount
@@ -157,7 +157,7 @@ class Settlement:
         return self.received(kind=KONG)
 
 
-def payments_json(payments: Iterable[Payment], roles: bool = True) -> list[dict]:
+def payments_json(payments: Iterable[Payment], roles: bool = True) -> list[dict[str, object]]:
     """Payments as the command line writes them (`for` is the kind; schema `common#/$defs/payment`).
 
     Examples:

@@ -32,7 +32,7 @@ from .errors import RuleError
 from .request import echo, keys
 
 KEY = "caipan.option"  # the metadata key of a field whose option key is not its name
-O = TypeVar("O")
+OptionsT = TypeVar("OptionsT")
 
 
 @dataclass(frozen=True)
@@ -125,7 +125,7 @@ def check_against(options: type, specs: Mapping[str, Option], where: str) -> Non
                             f"the core's {', '.join(lacking)} are not in the data")
 
 
-def defaults(options: type[O], specs: Mapping[str, Option]) -> O:
+def defaults(options: type[OptionsT], specs: Mapping[str, Option]) -> OptionsT:
     """Every option at its default (`specs` checked with `check_against` first).
 
     Examples:
@@ -137,7 +137,7 @@ def defaults(options: type[O], specs: Mapping[str, Option]) -> O:
     return options(**{name: enum(specs[k].default) for k, (name, enum) in choices(options).items()})
 
 
-def set_options(current: O, specs: Mapping[str, Option], changes: Mapping[str, object], where: str) -> O:
+def set_options(current: OptionsT, specs: Mapping[str, Option], changes: Mapping[str, object], where: str) -> OptionsT:
     """`current` with some options set, by key; what they require must hold.
 
     :raises RuleError: an unknown option or value (`where` names the request's mapping), or a value whose
@@ -185,7 +185,8 @@ def _check_requires(options: object, specs: Mapping[str, Option]) -> None:
             if value != spec.default and have != wanted:
                 other = specs[needed]
                 raise RuleError(f"{spec.name}「{spec.values[value]}」 only applies when {other.name} is "
-                                f"「{other.values[wanted]}」, but it is 「{other.values[have]}」", rule=" ".join(spec.rules))
+                                f"「{other.values[wanted]}」, but it is 「{other.values[have]}」",
+                                rule=" ".join(spec.rules))
 
 
 def values_by_key(options: object) -> dict[str, str]:

@@ -7,13 +7,15 @@ import sys
 import pytest
 
 from rules.errors import RuleError
-from rules.nanning.cli import score
+from rules.registry import game
 from rules.nanning.feasibility import check
 from rules.nanning.model import Fishing, HandType, KongKind, Win, Seat, Shape, Situation
 from rules.nanning.rule_set import preset
 from rules.nanning.scoring import price
 from rules.ledger import KONG
 from rules.nanning.table import Ending, multi_win, next_dealer
+
+score = game("nanning").score
 
 YW = preset()
 JIHU = HandType(Shape.JIHU, False, False)
@@ -128,8 +130,8 @@ def test_multi_win_through_the_cli():
     ({"multi": [{**MULTI["multi"][0], "seat": "上家"}]}, "multi[1].seat"),
     ({"multi": [{**MULTI["multi"][0], "fenghu": "无"}]}, "unknown field(s) in multi[1]"),
     ({"multi": [{**MULTI["multi"][0], "win_tile": "9p"}]}, "same tile"),
-    ({"multi": []}, "one or two other winners"),
-    ({"multi": [{"hand": "111m555m999p55p"}]}, "needs seat"),
+    ({"multi": []}, "multi has 0 entries; at least 1"),
+    ({"multi": [{"hand": "111m555m999p55p"}]}, "missing field(s) in multi[1]: seat"),
     ({"multi": [{**MULTI["multi"][0], "seat": ["对家"]}]}, "multi[1].seat"),
     ({"multi": ["对家"]}, "must be an object"),
     ({"multi": [{**MULTI["multi"][0], "hand": "111m555m999p5p"}]}, "14 tiles"),

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from rules.errors import RuleError
 from rules.nanning.analysis import best, hand_type, splits
-from rules.nanning.cli import score
+from rules.registry import game
 from rules.nanning.feasibility import check
 from rules.nanning.model import (
     OTHERS, SELF_DRAWN, FengHu, Hand, HandType, KongKind, Win, Seat, Shape, Situation,
@@ -15,6 +15,8 @@ from rules.nanning.model import (
 from rules.nanning.rule_set import preset, presets
 from rules.nanning.scoring import false_win, kong_settlement, price
 from rules.nanning.tiles import parse
+
+score = game("nanning").score
 
 YW = preset()
 

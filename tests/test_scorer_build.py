@@ -57,7 +57,7 @@ def test_the_wheel_holds_the_rules_core_and_its_data_with_a_true_record(built):
     (wheel,) = (built.site / WHEEL_DIR).glob("*.whl")
     with zipfile.ZipFile(wheel) as zf:
         names = set(zf.namelist())
-        assert {"rules/nanning/cli.py", "rules/zipai/cli.py", "rules/nanning/waits.py", "rules/zipai/waits.py"} <= names
+        assert {"rules/nanning/answer.py", "rules/zipai/answer.py", "rules/nanning/request.py", "rules/zipai/request.py", "rules/nanning/waits.py", "rules/zipai/waits.py"} <= names
         shipped = [p for p in sorted(DATA.glob(RULE_DATA_GLOB)) if (ROOT / "rules" / p.parent.name).is_dir()]
         assert shipped
         for path in shipped:  # the rule data rides inside the package (setup.py), read by importlib.resources

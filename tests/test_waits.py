@@ -8,15 +8,17 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 
 from rules.errors import RuleError
-from rules.nanning.cli import score as nn_score
+from rules.registry import game
 from rules.nanning.model import Win
 from rules.nanning.tiles import notation
 from rules.nanning.waits import waits as nn_waits
-from rules.zipai.cli import score_request
 from rules.zipai.waits import waits as zp_waits
 
 from .test_nanning_scoring import complete_hands
 from .test_zipai_properties import DECK, hands
+
+nn_score = game("nanning").score
+score_request = game("zipai").score
 
 ZP_LONG = {"hand": "贰柒拾七八九伍陆柒捌", "shown": [{"kind": "拢", "cards": "肆肆肆肆"},
                                                {"kind": "碰", "cards": "五五五"}, {"kind": "碰", "cards": "六六六"}]}

@@ -20,7 +20,7 @@ from rules.zipai.groups import shown_group
 from rules.zipai.hand import Hand, score
 from rules.zipai.loader import default_rule_set
 from rules.zipai.scoring import Circumstances
-from rules.zipai.model import Win
+from rules.zipai.model import ShownKind, Win
 
 from .q_algorithm_phz import PAOHUZI, document_values, get_huxi, random_hands
 
@@ -35,7 +35,7 @@ def drawn():
 
 def core(concealed, shown, cfg) -> tuple[int, bool]:
     """The core's most 胡息 over complete splits (-1: none) and whether `score` wins."""
-    groups = tuple(shown_group(kind, tuple(Card(i) for i in cards), cfg.constants) for kind, cards in shown)
+    groups = tuple(shown_group(ShownKind(kind), tuple(Card(i) for i in cards), cfg.constants) for kind, cards in shown)
     held = counts(Card(i) for i in concealed)
     pairs = 1 if any(g.is_four for g in groups) else 0
     found = complete_splits(held, pairs, locked_kans(held, None, cfg), None, cfg).outcomes
@@ -57,7 +57,7 @@ def port(concealed, shown, values) -> int:
 
 def _shown_huxi(shown):
     cfg = default_rule_set()
-    return [shown_group(kind, tuple(Card(i) for i in cards), cfg.constants).huxi for kind, cards in shown]
+    return [shown_group(ShownKind(kind), tuple(Card(i) for i in cards), cfg.constants).huxi for kind, cards in shown]
 
 
 def kinds(text: str) -> list[int]:

@@ -9,13 +9,18 @@ from hypothesis import strategies as st
 
 from rules.errors import RuleError
 from rules.zipai.cards import Card
-from rules.zipai.cli import parse, score_request
+from rules.registry import game
+from rules.request import read
+from rules.zipai.answer import hand_of, rule_set_of
+from rules.zipai.request import ScoreRequest
 from rules.options import values_of
 from rules.zipai.options import Options
 from rules.zipai.hand import facts, score as score_hand, splits as splits_of
 from rules.zipai.loader import default_rule_set
-from rules.zipai.scoring import Circumstances, HandFacts, settle
+from rules.zipai.scoring import Circumstances, HandFacts, Situation, price
 from rules.zipai.model import Bao, Seat, Win
+
+score_request = game("zipai").score
 
 DECK = default_rule_set().constants.deck
 KINDS = range(20)
@@ -183,7 +188,7 @@ def test_more_huxi_or_more_gui_never_pays_less(huxi, red, lielie, gui, c):
     assume(red != 1)
 
     def total(h, g):
-        return settle(HandFacts(h, red, red, lielie, g, 0), c, cfg).total
+        return price(Situation(HandFacts(h, red, red, lielie, g, 0), c), cfg).total
 
     assert total(huxi + 1, gui) >= total(huxi, gui)
     assert total(huxi, gui + 1) > total(huxi, gui)
@@ -211,7 +216,7 @@ def test_more_huxi_never_pays_less_under_any_reading(readings, c, huxi, more, re
 
     def settled(h):
         try:
-            return settle(HandFacts(h, red, min(red, concealed_red), lielie, gui, fours), c, cfg).total
+            return price(Situation(HandFacts(h, red, min(red, concealed_red), lielie, gui, fours), c), cfg).total
         except RuleError as refused:
             return refused.rule
 
@@ -226,11 +231,13 @@ def test_more_huxi_never_pays_less_under_any_reading(readings, c, huxi, more, re
 def assert_score_settles_the_reading_that_pays_most(request):
     """`score` settles only the readings that may pay most (`_may_pay_most`); settling every
     reading (`readings`) and ranking them as `score` does chooses the same one."""
-    hand, c, _, cfg = parse(request)
+    checked = read(ScoreRequest, request)
+    cfg = rule_set_of(dict(checked.readings))
+    hand, c, _ = hand_of(checked, cfg)
     ranked = []
     for reading in splits_of(hand, c, cfg):
         try:
-            settled = settle(facts(reading, hand, cfg), c, cfg)
+            settled = price(Situation(facts(reading, hand, cfg), c), cfg)
         except RuleError:
             continue
         ranked.append(((settled.total, reading.huxi, reading.special is None, reading.lielie), reading, settled))

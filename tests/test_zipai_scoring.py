@@ -4,10 +4,12 @@ import pytest
 
 from rules.errors import RuleError
 from rules.zipai.cards import Card, Size
-from rules.zipai.cli import score_request
+from rules.registry import game
 from rules.zipai.groups import make
 from rules.zipai.model import GroupKind
 from rules.zipai.loader import default_rule_set
+
+score_request = game("zipai").score
 
 # The document's 胡息 table, transcribed independently of data/zipai/rules.toml:
 # (kind, cards, 胡息) — 黑牌 then 红牌, 大字 then 小字.

@@ -39,6 +39,7 @@ for top in tops:
         importlib.import_module(info.name)
 from rules import registry  # noqa: E402  (the games' entry points, as the page calls them)
 for game in registry.ids():
+    registry.game(game).rule_set()  # the rule data, read as the page reads it (importlib.resources)
     for ask in (registry.game(game).score, registry.game(game).waits):
         try:
             ask({})

@@ -16,14 +16,14 @@ from dataclasses import dataclass
 
 from rules.errors import RuleError
 from rules.zipai.cards import Card, Size
-from rules.zipai.cli import score_request
-from rules.options import values_of
+from rules import registry
+from rules.options import values_by_key, values_of
 from rules.zipai.options import Options
 from rules.zipai.rule_set import RuleSet
 from rules.zipai.groups import make
 from rules.zipai.model import GroupKind
 from rules.zipai.loader import default_rule_set, readings_data, rules_data
-from rules.zipai.scoring import Circumstances, GangEvent, HandFacts, HandValue, Term, colour_class, combine, gang_payments, hand_value, red_extra, relation, settle, share
+from rules.zipai.scoring import Circumstances, GangEvent, HandFacts, HandValue, Term, colour_class, combine, gang_payments, hand_value, red_extra, relation, price, share, Situation
 from rules.zipai.model import Bao, GangKind, Seat, Win
 
 from ..examples import Example, extract
@@ -174,7 +174,7 @@ def _threshold(name: str, rule_set: RuleSet) -> int:
     if name == "红爆":  # red cards needed to apply for 红爆
         for r in range(30):
             try:
-                settle(_facts(red=r), Circumstances(Win.ZIMO, bao_winner=Bao.HONGBAO), rule_set)
+                price(Situation(_facts(red=r), Circumstances(Win.ZIMO, bao_winner=Bao.HONGBAO)), rule_set)
                 return r
             except RuleError:
                 continue
@@ -223,7 +223,7 @@ def huxi_example_check(example: Example) -> Check:
 def teshu_check(example: Example) -> Check:
     """特殊爆牌: the worked example as a real hand through the command-line path."""
     def result(rule_set: RuleSet) -> dict:
-        return score_request(TESHU, rule_set)
+        return _score(TESHU, rule_set)
 
     def value(rule_set: RuleSet) -> int | str:
         out = result(rule_set)
@@ -333,6 +333,13 @@ def crosscheck() -> list[CheckRow]:
     return rows
 
 
+def _score(request: dict, rule_set: RuleSet) -> dict:
+    """A request scored through the game (`caipan score`) under the readings of `rule_set`, those the
+    request names on top."""
+    changed = {rid: value for rid, value in values_by_key(rule_set.options).items() if rid in rule_set.changed()}
+    return registry.game("zipai").score({**request, "readings": {**changed, **request.get("readings", {})}})
+
+
 def _reading(rid: str) -> dict:
     return next(r for r in readings_data()["reading"] if r["id"] == rid)
 
@@ -343,7 +350,7 @@ def probe(rid: str, option: str, rule_set: RuleSet | None = None) -> dict:
     request = dict(_reading(rid)["probe"])
     request["readings"] = {**request.get("readings", {}), rid: option}
     try:
-        out = score_request(request, rule_set)
+        out = _score(request, rule_set)
     except RuleError as exc:
         return {"error": exc.one_line()}
     return {"total": out["total"], "huxi": out["huxi"], "mingtang": out["mingtang"], "net": out["net"],

@@ -4,11 +4,11 @@ from __future__ import annotations
 import pandas as pd
 
 from rules.zipai.cards import Card, Size
-from rules.zipai.cli import score_request
+from rules import registry
 from rules.zipai.groups import ALIKE, make
 from rules.zipai.model import GroupKind
 from rules.zipai.loader import default_rule_set
-from rules.zipai.payouts import NOTES, READING_SET, payout_json, payout_rows, reached
+from rules.zipai.payouts import NOTES, READING_SET, reached
 from rules.zipai.loader import constants, option_specs, rules_data
 
 from .. import background
@@ -101,7 +101,7 @@ def most_hand() -> dict:
         else:
             concealed.append(text)
     request = {"hand": "".join(concealed), "shown": shown, "win": "自摸"}
-    scored = score_request(request)
+    scored = registry.game("zipai").score(request)
     if scored["huxi"] != huxi:
         raise BuildError(f"字牌: the hand found for the most 胡息 ({huxi}) scores {scored['huxi']}")
     return {"huxi": huxi, "request": request, "mingtang": scored["mingtang"], "total": scored["total"],
@@ -123,10 +123,11 @@ def steps(ctx) -> list:
     def payouts() -> str:
         # The hands priced in two halves side by side, the second in a child process. Most situations
         # to price are in the first hands: the first quarter of them holds about half.
-        second = background.fork(lambda: [row for k in range(1, 4) for row in payout_rows(part=(k, 4))])
-        rows = payout_rows(part=(0, 4)) + second()
+        game = registry.game("zipai")
+        second = background.fork(lambda: [row for k in range(1, 4) for row in game.payout_rows(part=(k, 4))])
+        rows = game.payout_rows(part=(0, 4)) + second()
         write_csv(payout_csv(rows), ctx.generated / "zipai_payouts.csv", schema="zipai.payouts.csv")
-        write_json(payout_json(rows), ctx.generated / "zipai_payouts.json", compact=True, schema="zipai.payouts")
+        write_json(game.payout_table(rows), ctx.generated / "zipai_payouts.json", compact=True, schema="zipai.payouts")
         feasible = sum(r["feasible"] for r in rows)
         return (f"{len(rows)} 行（可能出现 {feasible} 行，不可能 {len(rows) - feasible} 行）；"
                 f"一手牌最多 {reached().most[0]} 胡")

@@ -10,31 +10,13 @@ never on the order the tiles were written in.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, cache
 
 from ..errors import RuleError
-from .model import PAIR_SHAPES, Hand, HandType, Meld, MeldKind, Shape
+from .model import PAIR_SHAPES, Hand, HandType, Meld, MeldKind, Shape, Split
 from .tiles import COPIES, KINDS, Tile, counts, name
 
 HAND_SIZE = 14
-
-
-@dataclass(frozen=True)
-class Split:
-    """One way to group the concealed tiles.
-
-    Examples:
-        >>> from rules.nanning.model import Hand, Meld, MeldKind
-        >>> from rules.nanning.tiles import parse
-        >>> hand = Hand(tuple(parse("234m678m999m55p")), (Meld(MeldKind.PENG, parse("9s")[0]),), parse("5p")[0])
-        >>> splits(hand)
-        [Split(shape=<Shape.JIHU: '鸡胡'>, sets=(('顺', 1), ('顺', 5), ('刻', 8)), pairs=(13,))]
-    """
-
-    shape: Shape
-    sets: tuple[tuple[str, Tile], ...]  # ("刻", t) triplet or ("顺", t) sequence starting at t
-    pairs: tuple[Tile, ...]  # the pair, or the seven pairs (a 大对 tile appears twice)
 
 
 def validate(hand: Hand) -> None:
@@ -76,12 +58,12 @@ def _suit_sets(ranks: tuple[int, ...], honours: bool) -> tuple[tuple[tuple[str, 
     if ranks[first] >= 3:
         rest = list(ranks)
         rest[first] -= 3
-        out += [(("刻", first),) + tail for tail in _suit_sets(tuple(rest), honours)]
+        out += [(("刻", first), *tail) for tail in _suit_sets(tuple(rest), honours)]
     if not honours and first + 2 < len(ranks) and ranks[first + 1] and ranks[first + 2]:
         rest = list(ranks)
         for k in range(3):
             rest[first + k] -= 1
-        out += [(("顺", first),) + tail for tail in _suit_sets(tuple(rest), honours)]
+        out += [(("顺", first), *tail) for tail in _suit_sets(tuple(rest), honours)]
     return tuple(out)
 
 
@@ -91,7 +73,7 @@ def _standard(c: tuple[int, ...]) -> Iterator[Split]:
             continue
         rest = list(c)
         rest[pair] -= 2
-        per_suit = []
+        per_suit: list[list[SuitSets]] = []
         for s in range(4):
             part = tuple(rest[s * 9 : s * 9 + (7 if s == 3 else 9)])
             ways = _suit_sets(part, s == 3)
@@ -105,13 +87,16 @@ def _standard(c: tuple[int, ...]) -> Iterator[Split]:
                 yield Split(shape, sets, (pair,))
 
 
-def _product(parts: list[list[tuple]]) -> Iterator[tuple]:
+SuitSets = tuple[tuple[str, Tile], ...]  # one suit's sets: ("刻" or "顺", the first tile)
+
+
+def _product(parts: list[list[SuitSets]]) -> Iterator[tuple[SuitSets, ...]]:
     if not parts:
         yield ()
         return
     for head in parts[0]:
         for tail in _product(parts[1:]):
-            yield (head,) + tail
+            yield (head, *tail)
 
 
 def _seven_pairs(c: tuple[int, ...]) -> Split | None:
@@ -147,7 +132,8 @@ def is_qingyise(hand: Hand) -> bool:
     Examples:
         >>> from rules.nanning.model import Hand
         >>> from rules.nanning.tiles import parse
-        >>> is_qingyise(Hand(tuple(parse("11123456789999m")), (), 0)), is_qingyise(Hand(tuple(parse("11123456789m99p")), (), 0))
+        >>> is_qingyise(Hand(tuple(parse("11123456789999m")), (), 0)), is_qingyise(Hand(tuple(parse("11123456789m99p")),
+        ...     (), 0))
         (True, False)
     """
     first = min(hand.concealed) // 9
@@ -276,7 +262,7 @@ def hand_type(hand: Hand, self_drawn: bool, minggang_breaks: bool = True) -> Han
     return _hand_type(shape, True, sum(c[start:start + 9]) == size, False)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _hand_type(shape: Shape, menqing: bool, qingyise: bool, quanqiuren: bool) -> HandType:
     """One HandType per combination (48 at most): hand types are values, and splitting a hand
     need not build a frozen dataclass each time."""

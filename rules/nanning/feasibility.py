@@ -9,6 +9,7 @@ concrete hand and table situation and proves it by reading it back.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..errors import RuleError
@@ -21,13 +22,13 @@ from .model import (
     KongKind,
     Meld,
     MeldKind,
-    Win,
     Shape,
     Situation,
+    Win,
 )
+from .options import MinggangMenqing, Switch
 from .rule_set import RuleSet
 from .tiles import COPIES, Suit, Tile, make, name, notation
-from .options import MinggangMenqing, Switch
 
 FIRST_TURN = frozenset({Win.TIANHU, Win.DIHU, Win.RENHU})
 DISCARD_WINS = frozenset({Win.FANGPAO, Win.GANGSHANGPAO, Win.QIANGGANG, Win.QUANQIUPAO,
@@ -211,7 +212,8 @@ class Witness:
         """
         melds = " ".join(f"{m.kind.value}{name(m.tile)}" for m in self.hand.melds)
         concealed = notation(self.hand.concealed)
-        return f"手牌 {concealed}" + (f"，副露 {melds}" if melds else "") + f"，胡 {name(self.hand.won_on)}；{self.notes}"
+        shown = f"，副露 {melds}" if melds else ""
+        return f"手牌 {concealed}{shown}，胡 {name(self.hand.won_on)}；{self.notes}"
 
 
 def witness(s: Situation, rule_set: RuleSet) -> Witness | None:
@@ -242,7 +244,7 @@ def _others_fit(hand: Hand, s: Situation) -> bool:
     return True
 
 
-def _candidates(s: Situation):
+def _candidates(s: Situation) -> Iterator[tuple[Hand, str]]:
     """Template hands for the situation (a few variants, tried in order)."""
     hand = s.hand
     main = Suit.MAN

@@ -6,7 +6,7 @@ was won, the kong chain before the win and the table rules in play. A concrete
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .tiles import Tile
@@ -254,6 +254,23 @@ class HandType:
 
 
 @dataclass(frozen=True)
+class Split:
+    """One way to group the concealed tiles.
+
+    Examples:
+        >>> from rules.nanning.analysis import splits
+        >>> from rules.nanning.tiles import parse
+        >>> hand = Hand(tuple(parse("234m678m999m55p")), (Meld(MeldKind.PENG, parse("9s")[0]),), parse("5p")[0])
+        >>> splits(hand)
+        [Split(shape=<Shape.JIHU: '鸡胡'>, sets=(('顺', 1), ('顺', 5), ('刻', 8)), pairs=(13,))]
+    """
+
+    shape: Shape
+    sets: tuple[tuple[str, Tile], ...]  # ("刻", t) triplet or ("顺", t) sequence starting at t
+    pairs: tuple[Tile, ...]  # the pair, or the seven pairs (a 大对 tile appears twice)
+
+
+@dataclass(frozen=True)
 class Fishing:
     """钓鱼: who fished a tile matching the winner's seat numbers.
 
@@ -282,5 +299,9 @@ class Situation:
     fenghu: FengHu = FengHu.NONE
     moma_hits: int = 0
     fishing: Fishing | None = None
-    from_seat: Seat = Seat.PREV  # whom the winning tile came from (the discarder, the robbed player, the dealer for 人胡)
+    # whom the winning tile came from: the discarder, the robbed player, the dealer for 人胡
+    from_seat: Seat = Seat.PREV
     fenghu_seat: Seat = Seat.ACROSS  # B, when 封胡 applies and B is not the discarder
+    # The split of a concrete hand's tiles that gives `hand`, when the situation comes from one (a request);
+    # not part of what is priced.
+    split: Split | None = field(default=None, compare=False, repr=False)

@@ -24,16 +24,28 @@ class Switch(StrEnum):
     ON = "on"
 
 
-class YesNo(StrEnum):
-    """An option that says whether something counts (碰碰胡 门清, 被抢的杠的杠分).
+class PengpengMenqing(StrEnum):
+    """碰碰胡有没有门清: a 碰碰胡 with nothing 碰'd counts as 门清, or never.
 
     Examples:
-        >>> YesNo("no")
-        <YesNo.NO: 'no'>
+        >>> PengpengMenqing("no")
+        <PengpengMenqing.NO: 'no'>
     """
 
     YES = "yes"
     NO = "no"
+
+
+class QianggangKongPoints(StrEnum):
+    """被抢的杠付不付杠分: the robbed kong's 杠分 are not settled, or are.
+
+    Examples:
+        >>> QianggangKongPoints.YES.value
+        'yes'
+    """
+
+    NO = "no"
+    YES = "yes"
 
 
 class MenqingRule(StrEnum):
@@ -180,10 +192,10 @@ class Options:
 
     menqing_rule: MenqingRule
     dapao_menqing: DapaoMenqing
-    pengpeng_menqing: YesNo
+    pengpeng_menqing: PengpengMenqing
     qixiaodui: Qixiaodui
     mixed_chain: MixedChain
-    qianggang_kong_points: YesNo
+    qianggang_kong_points: QianggangKongPoints
     minggang_menqing: MinggangMenqing
     qingyise_fangpao: QingyiseFangpao
     sishuang: Switch

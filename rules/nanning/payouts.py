@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import itertools
 from functools import cache
+from typing import Any
 
+from ..ledger import Settlement
 from .feasibility import check, moma_eligible, witness
 from .model import (
     CHAIN_WINS,
@@ -18,15 +20,14 @@ from .model import (
     Fishing,
     HandType,
     KongKind,
-    Win,
     Seat,
     Shape,
     Situation,
+    Win,
 )
+from .options import MinggangMenqing, Switch
 from .rule_set import DEFAULT, RuleSet, presets
 from .scoring import price
-from ..ledger import Settlement
-from .options import MinggangMenqing, Switch
 
 SHAPE_CODE = {Shape.JIHU: "jh", Shape.PENGPENG: "pp", Shape.QIXIAODUI: "qd",
               Shape.DADUI1: "d1", Shape.DADUI2: "d2", Shape.DADUI3: "d3"}
@@ -221,8 +222,9 @@ def payments_text(settlement: Settlement) -> str:
                      for p in settlement.payments)
 
 
-def row(rule_set: RuleSet, s: Situation) -> dict:
-    """One payout row: the situation, whether it can occur (else why not), its price, payments, formula, rules and a witness hand.
+def row(rule_set: RuleSet, s: Situation) -> dict[str, Any]:
+    """One payout row: the situation, whether it can occur (else why not), its price, payments, formula, rules
+    and a witness hand.
 
     Examples:
         >>> from rules.nanning.model import HandType, Win, Shape, Situation
@@ -232,7 +234,7 @@ def row(rule_set: RuleSet, s: Situation) -> dict:
         ('nn-yuanwen-jh-zm', True, 9, -3)
     """
     reason = check(s, rule_set)
-    record = {
+    record: dict[str, Any] = {
         "id": f"nn-{rule_set.id}-{situation_code(s)}",
         "preset": rule_set.id,
         "preset_name": rule_set.name,
@@ -275,15 +277,18 @@ def row(rule_set: RuleSet, s: Situation) -> dict:
     return record
 
 
-def payout_rows() -> list[dict]:
-    """Every row of the payout table: every preset × every situation.
+def payout_rows(part: tuple[int, int] = (0, 1)) -> list[dict[str, Any]]:
+    """The rows of the payout table, every preset × every situation; `part` (k, n): only the k-th of n
+    consecutive shares of them.
 
     Examples:
         >>> rows = payout_rows()
         >>> rows[0]["id"], len({r["id"] for r in rows}) == len(rows)
         ('nn-yuanwen-jh-fp', True)
     """
-    return [row(p, s) for p in presets().values() for s in situations(p)]
+    cases = [(p, s) for p in presets().values() for s in situations(p)]
+    k, n = part
+    return [row(p, s) for p, s in cases[len(cases) * k // n:len(cases) * (k + 1) // n]]
 
 
 COLUMNS = [
@@ -298,7 +303,7 @@ DIMENSIONS = [
 ]
 
 
-def payout_json(rows: list[dict]) -> dict:
+def payout_json(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """The payout table as published (nanning_payouts.json, schema `nanning.payouts`): columns, filter dimensions, rows.
 
     Examples:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from ..data import keys, read_toml, strings, typed
 from ..errors import RuleError
@@ -92,7 +93,7 @@ class RuleSet:
         return replace(self, options=options, chosen=MappingProxyType(chosen))
 
     @cached_property
-    def key(self) -> tuple:
+    def key(self) -> tuple[object, ...]:
         """Everything that decides a price, hashable: a memo key that never outlives its preset.
 
         Examples:

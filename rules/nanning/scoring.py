@@ -26,24 +26,26 @@ from .model import (
     SELF_DRAWN,
     FengHu,
     KongKind,
-    Win,
     Seat,
     Shape,
     Situation,
+    Win,
 )
-from .rule_set import RuleSet
 from .options import (
     DapaoMenqing,
     FishingOffset,
     MenqingRule,
     MixedChain,
     MomaMultiply,
+    PengpengMenqing,
+    QianggangKongPoints,
     QingyiseFangpao,
     Qixiaodui,
     SishuangScope,
     Switch,
-    YesNo,
 )
+from .rule_set import RuleSet
+
 
 @dataclass
 class _Work:
@@ -96,7 +98,7 @@ def counts_as_menqing(situation: Situation, rule_set: RuleSet, work: _Work) -> b
     hand = situation.hand
     if not hand.menqing:
         return False
-    if hand.shape is Shape.PENGPENG and rule_set.options.pengpeng_menqing is YesNo.NO:
+    if hand.shape is Shape.PENGPENG and rule_set.options.pengpeng_menqing is PengpengMenqing.NO:
         work.use(*rule_set.option_specs["pengpeng_menqing"].rules)
         return False
     if hand.shape.pairs and rule_set.options.qixiaodui is Qixiaodui.AS_PENGPENG:
@@ -128,7 +130,8 @@ def share(situation: Situation, rule_set: RuleSet, work: _Work) -> tuple[int, st
     Examples:
         >>> from rules.nanning.model import HandType, KongKind, Win, Shape, Situation
         >>> from rules.nanning.rule_set import rule_set
-        >>> share(Situation(HandType(Shape.PENGPENG, False, True), Win.GANGSHANGHUA, (KongKind.AN,)), rule_set("yuanwen"), _Work())
+        >>> share(Situation(HandType(Shape.PENGPENG, False, True), Win.GANGSHANGHUA, (KongKind.AN,)),
+        ...     rule_set("yuanwen"), _Work())
         (24, '3（自摸基数）×2（碰碰胡）×2（清一色）×2（杠上花，1杠：暗） = 24（每家）')
     """
     rule = rule_set.wins[situation.win.value]
@@ -160,7 +163,8 @@ def share(situation: Situation, rule_set: RuleSet, work: _Work) -> tuple[int, st
             name = "鸡胡2＋门清1"
         amount = base * doubling ** m
         return amount, f"{base}（{name}放炮基数）{method_text} = {amount}"
-    if rule.scale == "放炮" and names == ["清一色"] and rule_set.options.qingyise_fangpao is QingyiseFangpao.DOUBLE_BASE:
+    double_base = rule_set.options.qingyise_fangpao is QingyiseFangpao.DOUBLE_BASE
+    if rule.scale == "放炮" and names == ["清一色"] and double_base:
         work.use(*rule_set.option_specs["qingyise_fangpao"].rules)
         base = rule_set.value("menqing_unit") if menqing else rule_set.value("fangpao_base")
         amount = base * doubling * doubling ** m
@@ -176,7 +180,8 @@ def share(situation: Situation, rule_set: RuleSet, work: _Work) -> tuple[int, st
         text = f"({big}（{unit_name}）{feature_text}{method_text}{extra})×{payers}（大炮，一家付三家） = {amount}"
     else:
         work.use("nn-4-1", "nn-5-1")
-        text = f"({big}（{unit_name}）{feature_text}÷{doubling}{method_text}{extra})×{payers}（放炮付大炮的一半） = {amount}"
+        text = (f"({big}（{unit_name}）{feature_text}÷{doubling}{method_text}{extra})×{payers}（放炮付大炮的一半）"
+                f" = {amount}")
     return amount, text
 
 
@@ -187,7 +192,7 @@ def _chain_words(situation: Situation) -> str:
     return f"，{len(situation.chain)}杠：{kinds}"
 
 
-_MEMO: dict[tuple, RuleError | Settlement] = {}
+_MEMO: dict[tuple[Situation, tuple[object, ...]], RuleError | Settlement] = {}
 _MEMO_LIMIT = 1 << 16
 
 
@@ -228,7 +233,8 @@ def price_unchecked(situation: Situation, rule_set: RuleSet) -> Settlement:
     Examples:
         >>> from rules.nanning.model import HandType, Win, Shape, Situation
         >>> from rules.nanning.rule_set import rule_set
-        >>> price_unchecked(Situation(HandType(Shape.QIXIAODUI, False, False), Win.FANGPAO), rule_set("yuanwen")).hand_points
+        >>> price_unchecked(Situation(HandType(Shape.QIXIAODUI, False, False), Win.FANGPAO),
+        ...     rule_set("yuanwen")).hand_points
         9
     """
     work = _Work()
@@ -300,7 +306,7 @@ def _fenghu(situation: Situation, rule_set: RuleSet, payments: list[Payment], wo
     if situation.fenghu is FengHu.OTHER_DISCARDS:
         work.use("nn-12-r1", "nn-12-r2")
         hand = next(p for p in payments if p.kind == HAND)
-        out = payments + [Payment(b, Seat.SELF, hand.amount, HAND, "被封胡者（双飞）", ("nn-12-r2",))]
+        out = [*payments, Payment(b, Seat.SELF, hand.amount, HAND, "被封胡者（双飞）", ("nn-12-r2",))]
         work.steps.append(f"双飞：放炮者与被封胡者各付 {hand.amount}")
     elif situation.fenghu is FengHu.B_DISCARDS:
         work.use("nn-12-r1", "nn-12-r3")
@@ -308,7 +314,7 @@ def _fenghu(situation: Situation, rule_set: RuleSet, payments: list[Payment], wo
                if p.kind == HAND else p for p in payments]
         work.steps.append(f"被封胡者放炮：×{doubling}")
     elif situation.fenghu is FengHu.B_PAYS_ALL:
-        ids = ("nn-12-r1", "nn-12-r5" if situation.win is Win.GANGSHANGHUA else "nn-12-r4")
+        ids: tuple[str, ...] = ("nn-12-r1", "nn-12-r5" if situation.win is Win.GANGSHANGHUA else "nn-12-r4")
         if situation.win is Win.GANGSHANGHUA and len(situation.chain) >= 3:
             ids += ("nn-7-mg3-r1",)
         work.use(*ids)
@@ -381,7 +387,7 @@ def _chain_kong_points(situation: Situation, rule_set: RuleSet, work: _Work) -> 
     maker = situation.from_seat
     kong = rule_set.value("kong_point")
     kinds = list(situation.chain)
-    if situation.win is Win.QIANGGANG and rule_set.options.qianggang_kong_points is YesNo.NO:
+    if situation.win is Win.QIANGGANG and rule_set.options.qianggang_kong_points is QianggangKongPoints.NO:
         kinds = kinds[:-1]
         work.use("nn-9-d1")
     elif situation.win is Win.QIANGGANG:
@@ -402,7 +408,7 @@ def _chain_kong_points(situation: Situation, rule_set: RuleSet, work: _Work) -> 
 
 
 def _formula(text: str, settlement: Settlement, work: _Work) -> str:
-    parts = [text] + work.steps
+    parts = [text, *work.steps]
     parts.append(f"胡家共收 {settlement.total}（胡牌 {settlement.hand_points}，杠分 {settlement.kong_points}）")
     return "；".join(parts)
 
@@ -427,18 +433,19 @@ def kong_settlement(rule_set: RuleSet, kongs: list[tuple[Seat, KongKind, Seat | 
     Examples:
         >>> from rules.nanning.model import KongKind, Seat
         >>> from rules.nanning.rule_set import rule_set
-        >>> [(p.payer.value, p.amount) for p in kong_settlement(rule_set("yuanwen"), [(Seat.SELF, KongKind.AN, None)]).payments]
+        >>> [(p.payer.value, p.amount) for p in kong_settlement(rule_set("yuanwen"), [(Seat.SELF, KongKind.AN,
+        ...     None)]).payments]
         [('下家', 1), ('对家', 1), ('上家', 1)]
     """
     point = rule_set.constants["kong_point"]
     payments: list[Payment] = []
     for maker, kind, victim in kongs:
         if kind is KongKind.AN:
-            payments += [Payment(s, maker, point.value, KONG, "暗杠三家付", point.rules + ("nn-7-ag1-r1",))
+            payments += [Payment(s, maker, point.value, KONG, "暗杠三家付", (*point.rules, "nn-7-ag1-r1"))
                          for s in Seat if s is not maker]
         else:
             if victim is None or victim is maker:
                 raise RuleError("a 明杠 needs the seat whose tile was kong'd", rule="nn-7-mg1-r1")
-            payments.append(Payment(victim, maker, point.value, KONG, "被杠者", point.rules + ("nn-7-mg1-r1",)))
+            payments.append(Payment(victim, maker, point.value, KONG, "被杠者", (*point.rules, "nn-7-mg1-r1")))
     rules = tuple(dict.fromkeys(r for p in payments for r in p.rules)) or point.rules
     return Settlement(Seat.SELF, tuple(payments), f"每个杠 {point.value} 分：明杠被杠者付，暗杠三家付", rules)

@@ -9,16 +9,16 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..errors import RuleError
+from ..ledger import KONG, Settlement
 from .model import SELF_DRAWN, Seat, Situation
+from .options import HuangzhuangDealer, WinDealer
 from .rule_set import RuleSet
 from .scoring import false_win, price
-from ..ledger import KONG, Settlement
-from .options import HuangzhuangDealer, WinDealer
 
 RELATIVE = (Seat.SELF, Seat.NEXT, Seat.ACROSS, Seat.PREV)
 
 
-def absolute(winner: int, seat: Seat) -> int:
+def absolute(winner: int, seat: StrEnum) -> int:
     """The table position of a seat named relative to the winner.
 
     Examples:
@@ -152,7 +152,8 @@ def may_win_after_passing(passed_on: bool, drew_since: bool) -> bool:
     after other players' 碰; winning anyway is 诈胡 (see `false_win`).
 
     Examples:
-        >>> may_win_after_passing(passed_on=True, drew_since=False), may_win_after_passing(passed_on=True, drew_since=True)
+        >>> may_win_after_passing(passed_on=True, drew_since=False), may_win_after_passing(passed_on=True,
+        ...     drew_since=True)
         (False, True)
     """
     return not passed_on or drew_since

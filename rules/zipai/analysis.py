@@ -8,22 +8,23 @@ the 20 kinds.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
 from .cards import KINDS, Card
-from .rule_set import RuleSet
 from .groups import FOURS, Group, make
-from .model import GroupKind
-from .model import Special
+from .model import GroupKind, Special
 from .options import KanSplit, YilongSankan
+from .rule_set import RuleSet
 
 # A concealed group before the winning card is placed: its kind and card indices.
 Part = tuple[GroupKind, tuple[int, ...]]
+# A group a card may begin: its kind, its cards' indices and the counts it needs ((index, at least), …).
+Option = tuple[GroupKind, tuple[int, ...], tuple[tuple[int, int], ...]]
 
 
-def _option_table() -> tuple[tuple[tuple[GroupKind, tuple[int, ...], tuple[tuple[int, int], ...]], ...], ...]:
+def _option_table() -> tuple[tuple[Option, ...], ...]:
     """For each card, the groups that start at it, in the order they are tried, with the
     counts each needs: (kind, card indices, ((index, at least), …)).
 
@@ -33,7 +34,7 @@ def _option_table() -> tuple[tuple[tuple[GroupKind, tuple[int, ...], tuple[tuple
     table = []
     for i in range(KINDS):
         n = i % 10 + 1
-        row = [(GroupKind.KAN, (i, i, i), ((i, 3),))]
+        row: list[Option] = [(GroupKind.KAN, (i, i, i), ((i, 3),))]
         if n <= 8:
             row.append((GroupKind.YIERSAN if n == 1 else GroupKind.SHUN, (i, i + 1, i + 2), ((i + 1, 1), (i + 2, 1))))
         if n == 2:
@@ -61,7 +62,7 @@ def _options(counts: list[int], i: int, pairs: int, loose: bool) -> Iterator[Par
         yield GroupKind.SAN, (i,)
 
 
-def locked_kans(concealed: list[int], win_from_other: int | None, rule_set: RuleSet) -> tuple[int, ...]:
+def locked_kans(concealed: Sequence[int], win_from_other: int | None, rule_set: RuleSet) -> tuple[int, ...]:
     """The kinds held three (or more) alike whose 坎 may not be split (reading zp-r-kan-split).
 
     Under `locked` every three alike among the concealed cards stay one 坎: the
@@ -129,7 +130,7 @@ class Splitter:
     def __init__(self, rule_set: RuleSet) -> None:
         self.constants = rule_set.constants
         self._groups: dict[tuple[GroupKind, tuple[int, ...]], Group] = {}
-        self._tails: dict[tuple, int] = {}
+        self._tails: dict[tuple[int, int, int | None], int] = {}
         self.red_kinds = tuple(i for i in range(KINDS) if self.constants.deck.is_red(Card(i)))
         # `OPTIONS` with each group's 胡息 and whether it has 胡 (the pair counts as having it)
         self.options = tuple(
@@ -149,9 +150,9 @@ class Splitter:
         # cards left loose would, with the winning card or without (a 坎 with it is a 碰).
         san = tuple(self.value(GroupKind.SAN, (i,)) for i in range(KINDS))
         self.loose_options = tuple(
-            tuple((cards, need, huxi, is_kan) for cards, need, huxi, _, is_pair, is_kan in row
-                  if not is_pair and max(huxi, self.peng[i] if is_kan else huxi) > sum([san[k] for k in cards]))
-            + (((i,), (), san[i], False),)
+            (*((cards, need, huxi, is_kan) for cards, need, huxi, _, is_pair, is_kan in row
+               if not is_pair and max(huxi, self.peng[i] if is_kan else huxi) > sum([san[k] for k in cards])),
+             ((i,), (), san[i], False))
             for i, row in enumerate(self.options))
 
     def group(self, kind: GroupKind, cards: tuple[int, ...]) -> Group:
@@ -173,7 +174,8 @@ class Splitter:
 
         Examples:
             >>> from rules.zipai.loader import default_rule_set
-            >>> splitter(default_rule_set()).value(GroupKind.KAN, (2, 2, 2)), splitter(default_rule_set()).value(GroupKind.KAN, (12, 12, 12))
+            >>> splitter(default_rule_set()).value(GroupKind.KAN, (2, 2,
+            ...     2)), splitter(default_rule_set()).value(GroupKind.KAN, (12, 12, 12))
             (3, 6)
         """
         return self.group(kind, cards).huxi
@@ -246,7 +248,8 @@ class Splitter:
             >>> from rules.zipai.cards import counts
             >>> from rules.zipai.loader import default_rule_set
             >>> cards = counts(default_rule_set().constants.deck.parse("三三三四五六七"))
-            >>> splitter(default_rule_set()).loose(cards, None, ()), splitter(default_rule_set()).loose(cards, None, (2,))
+            >>> splitter(default_rule_set()).loose(cards, None, ()), splitter(default_rule_set()).loose(cards, None,
+            ...     (2,))
             (3, 3)
         """
         rest = list(counts)
@@ -273,8 +276,9 @@ class Splitter:
                     for k in cards:
                         rest[k] -= 1
                     # Placed with the winning card, a 坎 is a 碰; with copies left, the card may go elsewhere.
-                    tries = (((peng[i] if is_kan else huxi), False),) if win_left and win in cards else ()
-                    if not tries or rest[win]:
+                    tries: tuple[tuple[int, bool], ...] = (((peng[i] if is_kan else huxi), False),) if (
+                        win_left and win in cards) else ()
+                    if not tries or (win is not None and rest[win]):
                         tries += ((huxi, win_left),)
                     for value, left in tries:
                         sub = best(i, left)
@@ -300,7 +304,7 @@ class Splitter:
             >>> [kind.value for kind, _ in splitter(default_rule_set()).split(cards, 1, None, 0, (9, False))]
             ['顺子', '二七十', '顺子', '将']
         """
-        work, path = list(rest), []
+        work, path = list(rest), list[Part]()
         want_huxi, want_lielie = outcome
 
         def dfs(i: int, pairs: int, locked: int, huxi: int, lielie: bool) -> bool:
@@ -315,7 +319,8 @@ class Splitter:
                     return True
                 path.pop()
                 return False
-            for (cards, need, value, has_hu, is_pair, is_kan), (kind, _, _) in zip(self.options[i], OPTIONS[i]):
+            tried = zip(self.options[i], OPTIONS[i], strict=True)
+            for (cards, need, value, has_hu, is_pair, is_kan), (kind, _, _) in tried:
                 if is_pair and not pairs:
                     continue
                 if any(work[k] < n for k, n in need):
@@ -363,16 +368,19 @@ class Splits:
     Examples:
         >>> from rules.zipai.cards import counts
         >>> from rules.zipai.loader import default_rule_set
-        >>> found = complete_splits(list(counts(default_rule_set().constants.deck.parse("贰柒拾七八九伍陆柒捌捌"))), 1, (), None, default_rule_set())
+        >>> found = complete_splits(list(counts(default_rule_set().constants.deck.parse("贰柒拾七八九伍陆柒捌捌"))), 1,
+        ...     (), None,
+        ...     default_rule_set())
         >>> found.outcomes
         [(9, False)]
     """
 
-    __slots__ = ("mask", "rest", "pairs", "peng", "locked", "rule_set")
+    __slots__ = ("locked", "mask", "pairs", "peng", "rest", "rule_set")
 
     def __init__(self, mask: int, rest: list[int], pairs: int, peng: int | None, locked: int,
                  rule_set: RuleSet) -> None:
-        self.mask, self.rest, self.pairs, self.peng, self.locked, self.rule_set = mask, rest, pairs, peng, locked, rule_set
+        self.mask, self.rest, self.pairs, self.peng = mask, rest, pairs, peng
+        self.locked, self.rule_set = locked, rule_set
 
     @property
     def outcomes(self) -> list[Outcome]:
@@ -381,7 +389,8 @@ class Splits:
         Examples:
             >>> from rules.zipai.cards import counts
             >>> from rules.zipai.loader import default_rule_set
-            >>> complete_splits(list(counts(default_rule_set().constants.deck.parse("三三三四五六"))), 0, (), None, default_rule_set()).outcomes
+            >>> complete_splits(list(counts(default_rule_set().constants.deck.parse("三三三四五六"))), 0, (), None,
+            ...     default_rule_set()).outcomes
             [(3, False)]
         """
         out, mask = [], self.mask
@@ -398,14 +407,16 @@ class Splits:
         Examples:
             >>> from rules.zipai.cards import counts
             >>> from rules.zipai.loader import default_rule_set
-            >>> found = complete_splits(list(counts(default_rule_set().constants.deck.parse("三三三四五六"))), 0, (), None, default_rule_set())
+            >>> found = complete_splits(list(counts(default_rule_set().constants.deck.parse("三三三四五六"))), 0, (),
+            ...     None,
+            ...     default_rule_set())
             >>> found.parts((3, False))
             ((<GroupKind.KAN: '坎'>, (2, 2, 2)), (<GroupKind.SHUN: '顺子'>, (3, 4, 5)))
         """
         return splitter(self.rule_set).split(list(self.rest), self.pairs, self.peng, self.locked, outcome)
 
 
-def complete_splits(concealed: list[int], pairs: int, locked: tuple[int, ...], peng: int | None,
+def complete_splits(concealed: Sequence[int], pairs: int, locked: tuple[int, ...], peng: int | None,
                     rule_set: RuleSet) -> Splits:
     """Every (胡息, 列列) a complete split of the concealed cards gives; the `locked` 坎 stay
     whole (zp-r-kan-split).
@@ -413,7 +424,8 @@ def complete_splits(concealed: list[int], pairs: int, locked: tuple[int, ...], p
     Examples:
         >>> from rules.zipai.cards import counts
         >>> from rules.zipai.loader import default_rule_set
-        >>> complete_splits(list(counts(default_rule_set().constants.deck.parse("三三三四五六"))), 0, (), None, default_rule_set()).outcomes
+        >>> complete_splits(list(counts(default_rule_set().constants.deck.parse("三三三四五六"))), 0, (), None,
+        ...     default_rule_set()).outcomes
         [(3, False)]
     """
     rest = list(concealed)
@@ -430,7 +442,8 @@ def groups_of(parts: tuple[Part, ...], rule_set: RuleSet) -> tuple[Group, ...]:
 
     Examples:
         >>> from rules.zipai.loader import default_rule_set
-        >>> [(g.kind.value, g.huxi) for g in groups_of(((GroupKind.KAN, (2, 2, 2)), (GroupKind.SHUN, (3, 4, 5))), default_rule_set())]
+        >>> [(g.kind.value, g.huxi) for g in groups_of(((GroupKind.KAN, (2, 2, 2)), (GroupKind.SHUN, (3, 4, 5))),
+        ...     default_rule_set())]
         [('坎', 3), ('顺子', 0)]
     """
     group = splitter(rule_set).group
@@ -448,7 +461,9 @@ def best_partial(counts: tuple[int, ...], win: int | None, rule_set: RuleSet,
     Examples:
         >>> from rules.zipai.cards import counts
         >>> from rules.zipai.loader import default_rule_set
-        >>> [kind.value for kind, _ in best_partial(counts(default_rule_set().constants.deck.parse("三三三四五六七")), None, default_rule_set())]
+        >>> [kind.value for kind, _ in best_partial(counts(default_rule_set().constants.deck.parse("三三三四五六七")),
+        ...     None,
+        ...     default_rule_set())]
         ['坎', '顺子', '散牌']
     """
     @cache
@@ -488,19 +503,21 @@ def best_partial(counts: tuple[int, ...], win: int | None, rule_set: RuleSet,
     return tuple(sorted(kans + result[1], key=lambda p: p[1])) if kans else result[1]
 
 
-def specials(concealed: list[int], shown: tuple[Group, ...], opening: bool, rule_set: RuleSet) -> tuple[Special, ...]:
+def specials(concealed: Sequence[int], shown: tuple[Group, ...], opening: bool,
+             rule_set: RuleSet) -> tuple[Special, ...]:
     """The opening-hand patterns this hand holds. A 坎 is three alike held concealed.
 
     Examples:
         >>> from rules.zipai.cards import counts
         >>> from rules.zipai.loader import default_rule_set
-        >>> specials(list(counts(default_rule_set().constants.deck.parse("三三三四四四五五五六六六七七七"))), (), True, default_rule_set())
+        >>> specials(list(counts(default_rule_set().constants.deck.parse("三三三四四四五五五六六六七七七"))), (), True,
+        ...     default_rule_set())
         (<Special.WUKAN: '五坎'>,)
     """
     return patterns(len([g for g in shown if g.kind is GroupKind.LONG]), kans_held(concealed), opening, rule_set)
 
 
-def kans_held(concealed: list[int]) -> int:
+def kans_held(concealed: Sequence[int]) -> int:
     """How many kinds are held three (or four) alike among the concealed cards: the 坎 of `patterns`.
 
     Examples:
@@ -519,7 +536,8 @@ def patterns(longs: int, kans: int, opening: bool, rule_set: RuleSet) -> tuple[S
 
     Examples:
         >>> from rules.zipai.loader import default_rule_set
-        >>> patterns(0, 5, True, default_rule_set()), patterns(1, 3, False, default_rule_set()), patterns(0, 5, False, default_rule_set())
+        >>> patterns(0, 5, True, default_rule_set()), patterns(1, 3, False, default_rule_set()), patterns(0, 5, False,
+        ...     default_rule_set())
         ((<Special.WUKAN: '五坎'>,), (<Special.YILONG_SANKAN: '一拢（坎）三坎'>,), ())
     """
     m = rule_set.constants.mingtang
@@ -536,7 +554,7 @@ def patterns(longs: int, kans: int, opening: bool, rule_set: RuleSet) -> tuple[S
     return tuple(found)
 
 
-def pattern_groups(special: Special, concealed: list[int], shown: tuple[Group, ...], win: int | None,
+def pattern_groups(special: Special, concealed: Sequence[int], shown: tuple[Group, ...], win: int | None,
                    rule_set: RuleSet) -> tuple[Group, ...]:
     """Only the groups that make the pattern, the best ones (reading zp-r-special-huxi).
 
@@ -600,7 +618,8 @@ class Arrangement:
 
         Examples:
             >>> from rules.zipai.loader import default_rule_set
-            >>> Arrangement(groups_of(((GroupKind.KAN, (2, 2, 2)), (GroupKind.JIANG, (5, 5))), default_rule_set()), None, True).lielie
+            >>> Arrangement(groups_of(((GroupKind.KAN, (2, 2, 2)), (GroupKind.JIANG, (5, 5))), default_rule_set()),
+            ...     None, True).lielie
             True
         """
         return self.complete and all(g.huxi > 0 for g in self.groups if g.kind is not GroupKind.JIANG)

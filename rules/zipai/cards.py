@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..errors import RuleError
-from ..request import echo, text as bounded_text
+from ..request import echo
+from ..request import text as bounded_text
 
 
 class Size(StrEnum):
@@ -155,9 +156,9 @@ class Deck:
             >>> deck.parse("一2")
             Traceback (most recent call last):
             ...
-            rules.errors.RuleError: unknown card "2" in hand: write 小字 as 一二三四五六七八九十 and 大字 as 壹贰叁肆伍陆柒捌玖拾
+            rules.errors.RuleError: unknown card "2" in hand: write 小字 as 一二三四五六七八九十 and 大字 as ...
         """
-        bounded_text(text, what, MAX_TEXT, "a string of cards such as 一二三贰柒拾")
+        bounded_text(text, what, MAX_TEXT)
         cards = []
         for ch in text:
             if ch.isspace():

@@ -10,11 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import RuleError
-from ..request import echo
 from .cards import Card, Colour, Deck
+from .model import GroupKind, ShownKind
 from .rule_set import Constants
-from .model import GroupKind
-
 
 ALIKE = {GroupKind.PENG: 3, GroupKind.KAN: 3, GroupKind.ZHAO: 4, GroupKind.LONG: 4}
 FOURS = (GroupKind.ZHAO, GroupKind.LONG)
@@ -27,7 +25,7 @@ class Group:
     Examples:
         >>> from rules.zipai.loader import default_rule_set
         >>> constants = default_rule_set().constants
-        >>> g = shown_group("拢", constants.deck.parse("肆肆肆肆"), constants)
+        >>> g = shown_group(ShownKind.LONG, constants.deck.parse("肆肆肆肆"), constants)
         >>> g.kind.value, g.huxi, g.rule
         ('拢', 12, 'zp-2-hei-long-r1')
     """
@@ -45,7 +43,7 @@ class Group:
         Examples:
             >>> from rules.zipai.loader import default_rule_set
         >>> constants = default_rule_set().constants
-        >>> shown_group("碰", constants.deck.parse("五五五"), constants).is_four
+        >>> shown_group(ShownKind.PENG, constants.deck.parse("五五五"), constants).is_four
         False
         """
         return self.kind in FOURS
@@ -109,31 +107,27 @@ def sequence_kind(cards: tuple[Card, ...]) -> GroupKind | None:
 # The lines of 名词介绍 that define the shown groups.
 DEFINED_BY = {GroupKind.PENG: "zp-1-pengpai-r1", GroupKind.ZHAO: "zp-1-zhaopai-r1", GroupKind.LONG: "zp-1-longpai-r1"}
 
-# What a player may put in `shown`: 碰、招、拢 (and 吃, a shown run).
-SHOWN_KINDS = ("碰", "招", "拢", "吃")
 
-
-def shown_group(kind: str, cards: tuple[Card, ...], constants: Constants) -> Group:
+def shown_group(kind: ShownKind, cards: tuple[Card, ...], constants: Constants) -> Group:
     """A group shown on the table, checked: 碰 three alike, 招/拢 four alike, 吃 a run.
 
     Examples:
         >>> from rules.zipai.loader import default_rule_set
         >>> constants = default_rule_set().constants
-        >>> shown_group("碰", constants.deck.parse("一二三"), constants)
+        >>> shown_group(ShownKind.PENG, constants.deck.parse("一二三"), constants)
         Traceback (most recent call last):
         ...
         rules.errors.RuleError: 碰 一二三 is not a group: 碰 is 3 identical cards
     """
     deck = constants.deck
-    if kind == "吃":
+    if kind is ShownKind.CHI:
         run = sequence_kind(cards)
         if run is None:
-            raise RuleError(f"吃 {deck.text(cards)} is not a run of one size (n n+1 n+2, or 二七十)", rule="ext-zp-runs")
+            raise RuleError(f"吃 {deck.text(cards)} is not a run of one size (n n+1 n+2, or 二七十)",
+                            rule="ext-zp-runs")
         return make(run, cards, constants, shown=True)
-    if kind not in SHOWN_KINDS:
-        raise RuleError(f"unknown shown kind {echo(kind)}: use one of {', '.join(SHOWN_KINDS)}")
-    group_kind = GroupKind(kind)
+    group_kind = GroupKind(kind.value)
     if len(cards) != ALIKE[group_kind] or len(set(cards)) != 1:
-        raise RuleError(f"{kind} {deck.text(cards)} is not a group: {kind} is {ALIKE[group_kind]} identical cards",
-                        rule=DEFINED_BY[group_kind])
+        raise RuleError(f"{kind.value} {deck.text(cards)} is not a group: {kind.value} is {ALIKE[group_kind]} "
+                        "identical cards", rule=DEFINED_BY[group_kind])
     return make(group_kind, cards, constants, shown=True)

@@ -8,30 +8,50 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import NamedTuple
 from functools import partial
+from typing import Generic, NamedTuple, TypeVar, overload
 
 from ..errors import RuleError
-from .analysis import Arrangement, Outcome, Splits, best_partial, complete_splits, groups_of, kans_held, locked_kans, patterns, pattern_groups, specials, splitter
-from .model import Special
-from .cards import Card, counts
-from .rule_set import RuleSet
-from .groups import FOURS, Group
-from .model import GroupKind
-from .scoring import Circumstances, HandFacts, settle
 from ..ledger import Settlement
-from .model import Win
+from .analysis import (
+    Arrangement,
+    Outcome,
+    Splits,
+    best_partial,
+    complete_splits,
+    groups_of,
+    kans_held,
+    locked_kans,
+    pattern_groups,
+    patterns,
+    specials,
+    splitter,
+)
+from .cards import Card, counts
+from .groups import FOURS, Group
+from .model import GroupKind, Special, Win
 from .options import SpecialHuxi, WinCardTriplet
+from .rule_set import RuleSet
+from .scoring import Circumstances, HandFacts, Situation, price
+
+Owner = TypeVar("Owner")
+R = TypeVar("R")
 
 
-class _once:
+class _once(Generic[Owner, R]):
     """A property computed on first use and then kept on the instance: functools.cached_property
     without its lock (two threads racing on a new hand would both compute the same value)."""
 
-    def __init__(self, fn: Callable) -> None:
+    def __init__(self, fn: Callable[[Owner], R]) -> None:
         self.fn, self.name, self.__doc__ = fn, fn.__name__, fn.__doc__
 
-    def __get__(self, obj, owner=None):
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> _once[Owner, R]: ...
+
+    @overload
+    def __get__(self, obj: Owner, owner: type | None = None) -> R: ...
+
+    def __get__(self, obj: Owner | None, owner: type | None = None) -> R | _once[Owner, R]:
         if obj is None:
             return self
         value = obj.__dict__[self.name] = self.fn(obj)
@@ -42,8 +62,8 @@ class OnTable(NamedTuple):
     """What a hand's shown groups bring: read once, asked by the check, the split and the pattern.
 
     Examples:
-        >>> from rules.zipai.cli import parse
-        >>> hand, *_ = parse({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "拢", "cards": "肆肆肆肆"},
+        >>> from rules.zipai.answer import read_hand
+        >>> hand, *_ = read_hand({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "拢", "cards": "肆肆肆肆"},
         ...                   {"kind": "碰", "cards": "五五五"}, {"kind": "碰", "cards": "六六六"}], "win": "自摸"})
         >>> hand.on_table
         OnTable(fours=1, longs=1, huxi=14, lielie=True)
@@ -60,8 +80,9 @@ class Hand:
     """The winner's cards: concealed (with the winning card) and shown groups.
 
     Examples:
-        >>> from rules.zipai.cli import parse
-        >>> hand, *_ = parse({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "碰", "cards": "五五五"}], "win": "自摸"})
+        >>> from rules.zipai.answer import read_hand
+        >>> hand, *_ = read_hand({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "碰", "cards": "五五五"}],
+        ...     "win": "自摸"})
         >>> len(hand.concealed), len(hand.cards), hand.won_on == hand.concealed[-1]
         (11, 14, True)
     """
@@ -111,9 +132,11 @@ class Scored:
     settlement needs only the split's (胡息, 列列).
 
     Examples:
-        >>> from rules.zipai.cli import parse
-        >>> hand, c, _, rule_set = parse({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "拢", "cards": "肆肆肆肆"},
-        ...                             {"kind": "碰", "cards": "五五五"}, {"kind": "碰", "cards": "六六六"}], "win": "自摸"})
+        >>> from rules.zipai.answer import read_hand
+        >>> hand, c, _, rule_set = read_hand({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "拢",
+        ...     "cards": "肆肆肆肆"},
+        ...                             {"kind": "碰", "cards": "五五五"}, {"kind": "碰",
+        ...     "cards": "六六六"}], "win": "自摸"})
         >>> found = score(hand, c, rule_set)
         >>> found.arrangement.huxi, found.facts.gui, found.settlement.names
         (23, 1, ('归', '自摸'))
@@ -136,9 +159,11 @@ def expected_cards(hand: Hand, c: Circumstances, rule_set: RuleSet) -> int:
     only the first 招 is followed by a discard).
 
     Examples:
-        >>> from rules.zipai.cli import parse
-        >>> hand, c, _, rule_set = parse({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "拢", "cards": "肆肆肆肆"},
-        ...                             {"kind": "碰", "cards": "五五五"}, {"kind": "碰", "cards": "六六六"}], "win": "自摸"})
+        >>> from rules.zipai.answer import read_hand
+        >>> hand, c, _, rule_set = read_hand({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "拢",
+        ...     "cards": "肆肆肆肆"},
+        ...                             {"kind": "碰", "cards": "五五五"}, {"kind": "碰",
+        ...     "cards": "六六六"}], "win": "自摸"})
         >>> expected_cards(hand, c, rule_set)  # 20 dealt, the winning card, one more after the 拢
         21
     """
@@ -152,9 +177,11 @@ def check_hand(hand: Hand, c: Circumstances, rule_set: RuleSet) -> None:
     """Refuse impossible hands: a fifth copy, a wrong count, a misplaced winning card.
 
     Examples:
-        >>> from rules.zipai.cli import parse
-        >>> hand, c, _, rule_set = parse({"hand": "贰柒拾七八九伍陆柒捌", "shown": [{"kind": "拢", "cards": "肆肆肆肆"},
-        ...                             {"kind": "碰", "cards": "五五五"}, {"kind": "碰", "cards": "六六六"}], "win": "自摸"})
+        >>> from rules.zipai.answer import read_hand
+        >>> hand, c, _, rule_set = read_hand({"hand": "贰柒拾七八九伍陆柒捌", "shown": [{"kind": "拢",
+        ...     "cards": "肆肆肆肆"},
+        ...                             {"kind": "碰", "cards": "五五五"}, {"kind": "碰",
+        ...     "cards": "六六六"}], "win": "自摸"})
         >>> check_hand(hand, c, rule_set)
         Traceback (most recent call last):
         ...
@@ -168,7 +195,8 @@ def check_hand(hand: Hand, c: Circumstances, rule_set: RuleSet) -> None:
                         rule=constants.deck_rules["copies"])
     longs, most = table.longs, constants.dealt.value // deck.copies
     if longs > most:
-        raise RuleError(f"{longs} 拢: a dealt hand of {constants.dealt.value} holds at most {most}", rule="zp-1-longpai-r1")
+        raise RuleError(f"{longs} 拢: a dealt hand of {constants.dealt.value} holds at most {most}",
+                        rule="zp-1-longpai-r1")
     want, have = expected_cards(hand, c, rule_set), sum(every)
     if have != want:
         raise RuleError(f"wrong card count: {have} cards, but this hand must hold {want} "
@@ -196,7 +224,7 @@ def _no_hidden_four(hand: Hand, rule_set: RuleSet) -> None:
     deck = rule_set.constants.deck
     concealed = hand.concealed_count
     for index, n in enumerate(concealed):
-        if n == deck.copies and index != hand.won_on.index:
+        if n == deck.copies and (hand.won_on is None or index != hand.won_on.index):
             char = deck.char(Card(index))
             raise RuleError(f"four {char} held concealed: the fourth to a 坎 must be 招'd (or shown as a 拢 when"
                             f" dealt); only the winning card may be the fourth (破招胡). Show them as 招 or 拢",
@@ -210,9 +238,11 @@ class Split(NamedTuple):
     tuple: every hand makes one or more, and a tuple is the cheapest to make.
 
     Examples:
-        >>> from rules.zipai.cli import parse
-        >>> hand, c, _, rule_set = parse({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "拢", "cards": "肆肆肆肆"},
-        ...                             {"kind": "碰", "cards": "五五五"}, {"kind": "碰", "cards": "六六六"}], "win": "自摸"})
+        >>> from rules.zipai.answer import read_hand
+        >>> hand, c, _, rule_set = read_hand({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "拢",
+        ...     "cards": "肆肆肆肆"},
+        ...                             {"kind": "碰", "cards": "五五五"}, {"kind": "碰",
+        ...     "cards": "六六六"}], "win": "自摸"})
         >>> [(r.huxi, r.lielie, r.special) for r in splits(hand, c, rule_set)]
         [(23, False, None)]
     """
@@ -227,9 +257,11 @@ class Split(NamedTuple):
         """The groups of this split, made now (only the chosen split's are).
 
         Examples:
-            >>> from rules.zipai.cli import parse
-            >>> hand, c, _, rule_set = parse({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "拢", "cards": "肆肆肆肆"},
-            ...                             {"kind": "碰", "cards": "五五五"}, {"kind": "碰", "cards": "六六六"}], "win": "自摸"})
+            >>> from rules.zipai.answer import read_hand
+            >>> hand, c, _, rule_set = read_hand({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "拢",
+            ...     "cards": "肆肆肆肆"},
+            ...                             {"kind": "碰", "cards": "五五五"}, {"kind": "碰",
+            ...     "cards": "六六六"}], "win": "自摸"})
             >>> [g.kind.value for g in splits(hand, c, rule_set)[0].arrangement().groups]
             ['拢', '碰', '碰', '顺子', '二七十', '顺子', '将']
         """
@@ -241,9 +273,11 @@ def splits(hand: Hand, c: Circumstances, rule_set: RuleSet) -> list[Split]:
     of the concealed cards gives, and each opening pattern the hand holds.
 
     Examples:
-        >>> from rules.zipai.cli import parse
-        >>> hand, c, _, rule_set = parse({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "拢", "cards": "肆肆肆肆"},
-        ...                             {"kind": "碰", "cards": "五五五"}, {"kind": "碰", "cards": "六六六"}], "win": "自摸"})
+        >>> from rules.zipai.answer import read_hand
+        >>> hand, c, _, rule_set = read_hand({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "拢",
+        ...     "cards": "肆肆肆肆"},
+        ...                             {"kind": "碰", "cards": "五五五"}, {"kind": "碰",
+        ...     "cards": "六六六"}], "win": "自摸"})
         >>> len(splits(hand, c, rule_set)), splits(hand, c, rule_set)[0].huxi
         (1, 23)
     """
@@ -280,7 +314,7 @@ def _with_shown(outcome: Outcome, table: OnTable) -> Outcome:
     return outcome[0] + table.huxi, outcome[1] and table.lielie
 
 
-def _regular(hand: Hand, found, outcome: tuple[int, bool], rule_set: RuleSet) -> Arrangement:
+def _regular(hand: Hand, found: Splits, outcome: tuple[int, bool], rule_set: RuleSet) -> Arrangement:
     return Arrangement(hand.melds + groups_of(found.parts(outcome), rule_set), None, True)
 
 
@@ -311,9 +345,11 @@ class Counted:
     """What the settlement reads from the cards alone, whatever the split.
 
     Examples:
-        >>> from rules.zipai.cli import parse
-        >>> hand, c, _, rule_set = parse({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "拢", "cards": "肆肆肆肆"},
-        ...                             {"kind": "碰", "cards": "五五五"}, {"kind": "碰", "cards": "六六六"}], "win": "自摸"})
+        >>> from rules.zipai.answer import read_hand
+        >>> hand, c, _, rule_set = read_hand({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "拢",
+        ...     "cards": "肆肆肆肆"},
+        ...                             {"kind": "碰", "cards": "五五五"}, {"kind": "碰",
+        ...     "cards": "六六六"}], "win": "自摸"})
         >>> count_hand(hand, rule_set)
         Counted(red=5, red_concealed=5, gui=1)
     """
@@ -327,9 +363,11 @@ def count_hand(hand: Hand, rule_set: RuleSet) -> Counted:
     """The red cards (in all, and concealed) and the 归 (kinds held four times) of the whole hand.
 
     Examples:
-        >>> from rules.zipai.cli import parse
-        >>> hand, c, _, rule_set = parse({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "拢", "cards": "肆肆肆肆"},
-        ...                             {"kind": "碰", "cards": "五五五"}, {"kind": "碰", "cards": "六六六"}], "win": "自摸"})
+        >>> from rules.zipai.answer import read_hand
+        >>> hand, c, _, rule_set = read_hand({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "拢",
+        ...     "cards": "肆肆肆肆"},
+        ...                             {"kind": "碰", "cards": "五五五"}, {"kind": "碰",
+        ...     "cards": "六六六"}], "win": "自摸"})
         >>> count_hand(hand, rule_set).gui
         1
     """
@@ -343,9 +381,11 @@ def facts(split: Split | Arrangement, hand: Hand, rule_set: RuleSet, counted: Co
     """What the settlement reads from a split of this hand (`HandFacts`).
 
     Examples:
-        >>> from rules.zipai.cli import parse
-        >>> hand, c, _, rule_set = parse({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "拢", "cards": "肆肆肆肆"},
-        ...                             {"kind": "碰", "cards": "五五五"}, {"kind": "碰", "cards": "六六六"}], "win": "自摸"})
+        >>> from rules.zipai.answer import read_hand
+        >>> hand, c, _, rule_set = read_hand({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "拢",
+        ...     "cards": "肆肆肆肆"},
+        ...                             {"kind": "碰", "cards": "五五五"}, {"kind": "碰",
+        ...     "cards": "六六六"}], "win": "自摸"})
         >>> facts(splits(hand, c, rule_set)[0], hand, rule_set)
         HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1, complete=True, special=None)
     """
@@ -361,7 +401,7 @@ def _facts(huxi: int, lielie: bool, fours: int, special: Special | None, counted
 
 def _may_pay_most(outcomes: list[Outcome], table: OnTable, rule_set: RuleSet) -> list[Outcome]:
     """The outcomes of the concealed cards' splits worth settling: per 列列, the most 胡息, and
-    棒胡's count, none below the minimum (`settle` refuses those: `below_minimum`).
+    棒胡's count, none below the minimum (`price` refuses those: `below_minimum`).
 
     The facts of regular splits differ only in (胡息, 列列), and with the rest the same,
     more 胡息 never pays less, except at 棒胡's count, whose base is fixed
@@ -391,9 +431,11 @@ def score(hand: Hand, c: Circumstances, rule_set: RuleSet) -> Scored:
     is chosen: weighing needs its (胡息, 列列) alone.
 
     Examples:
-        >>> from rules.zipai.cli import parse
-        >>> hand, c, _, rule_set = parse({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "拢", "cards": "肆肆肆肆"},
-        ...                             {"kind": "碰", "cards": "五五五"}, {"kind": "碰", "cards": "六六六"}], "win": "自摸"})
+        >>> from rules.zipai.answer import read_hand
+        >>> hand, c, _, rule_set = read_hand({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [{"kind": "拢",
+        ...     "cards": "肆肆肆肆"},
+        ...                             {"kind": "碰", "cards": "五五五"}, {"kind": "碰",
+        ...     "cards": "六六六"}], "win": "自摸"})
         >>> score(hand, c, rule_set).settlement.formula
         '上家付：23→30＋归10＋自摸10=50；下家付：23→30＋归10＋自摸10=50'
     """
@@ -415,10 +457,10 @@ def score(hand: Hand, c: Circumstances, rule_set: RuleSet) -> Scored:
     weighed += [(r, _facts(r.huxi, r.lielie, r.fours, r.special, counted))
                 for r in (_special(special, hand, win, locked, rule_set) for special in held)]
     # The best so far: (rank, what makes its split, its facts, its settlement)
-    best: tuple[tuple, Outcome | Split, HandFacts, Settlement] | None = None
+    best: tuple[tuple[int, int, bool, bool], Outcome | Split, HandFacts, Settlement] | None = None
     for made, f in weighed:
         try:
-            settlement = settle(f, c, rule_set)
+            settlement = price(Situation(f, c), rule_set)
         except RuleError:
             continue
         rank = (settlement.total, f.huxi, f.special is None, f.lielie)
@@ -427,7 +469,7 @@ def score(hand: Hand, c: Circumstances, rule_set: RuleSet) -> Scored:
     if best is None:
         # Every split is refused: the first one's refusal (fewest 胡息) is reported, as settling it says.
         first = _facts(*_with_shown(outcomes[0], table), table.fours, None, counted) if outcomes else weighed[0][1]
-        settle(first, c, rule_set)
+        price(Situation(first, c), rule_set)
         raise AssertionError("a refused split was settled")
     _, made, f, settlement = best
     split = made if isinstance(made, Split) else _regular_split(hand, found, made, rule_set)

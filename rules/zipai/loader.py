@@ -5,25 +5,27 @@ is checked here, so a mistake in the data stops with one clear line.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import fields
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from ..data import keys, read_toml, typed
 from ..errors import RuleError
-from .cards import Deck
 from ..ledger import Const
 from ..options import Option, check_against, defaults
+from .cards import Deck
 from .options import Options
 from .rule_set import Constants, Gang, Mingtang, Payout, RuleSet
 
 RULES = "zipai/rules.toml"
 READINGS_FILE = "zipai/readings.toml"
 KINDS_OF_CARD = 10  # 一…十 in each size
+S = TypeVar("S")
 
 
 @cache
-def rules_data() -> dict:
+def rules_data() -> dict[str, Any]:
     """data/zipai/rules.toml as read (`build_constants` checks it).
 
     Examples:
@@ -34,7 +36,7 @@ def rules_data() -> dict:
 
 
 @cache
-def readings_data() -> dict:
+def readings_data() -> dict[str, Any]:
     """data/zipai/readings.toml as read (`build_options` checks it): every reading with its quotes.
 
     Examples:
@@ -52,13 +54,13 @@ def _const(entry: Any, where: str) -> Const:
                  typed(entry.get("quote", ""), str, where + " quote"))
 
 
-def _section(cls: type, data: dict, name: str):
+def _section(cls: type[S], data: Mapping[str, Any], name: str) -> S:
     where = f"data/{RULES} [{name}]"
-    table = keys(data[name], where, [f.name for f in fields(cls)])
+    table = keys(data[name], where, [f.name for f in fields(cls)])  # type: ignore[arg-type]
     return cls(**{k: _const(v, f"{where[:-1]}.{k}]") for k, v in table.items()})
 
 
-def _count_cards(deck: dict) -> None:
+def _count_cards(deck: Mapping[str, Any]) -> None:
     """Ten different characters in each size, none shared, and the cards add up."""
     file = f"data/{RULES}"
     for size in ("small", "big"):
@@ -75,7 +77,7 @@ def _count_cards(deck: dict) -> None:
                         f"{2 * KINDS_OF_CARD * copies} cards, but players × dealt + wall is {players * dealt + wall}")
 
 
-def build_constants(data: dict) -> Constants:
+def build_constants(data: Mapping[str, Any]) -> Constants:
     """The constants of document 003 from rules.toml, each with its rule id and quote.
 
     Examples:
@@ -127,7 +129,7 @@ def build_constants(data: dict) -> Constants:
     )
 
 
-def build_options(data: dict) -> dict[str, Option]:
+def build_options(data: Mapping[str, Any]) -> dict[str, Option]:
     """Every reading as an `Option` row (its options, its default, the lines it rests on and their
     quotes); the file must list exactly the readings and options the core declares
     (`rules.zipai.options.Options`).

@@ -92,3 +92,30 @@ class Special(StrEnum):
     SANLONG = "三垅"
     WUKAN = "五坎"
     YILONG_SANKAN = "一拢（坎）三坎"
+
+
+class ShownKind(StrEnum):
+    """What a player may show (the request's ``shown[].kind``): 碰, 招, 拢, and 吃 (a shown run).
+
+    Examples:
+        >>> [k.value for k in ShownKind]
+        ['碰', '招', '拢', '吃']
+    """
+
+    PENG = "碰"
+    ZHAO = "招"
+    LONG = "拢"
+    CHI = "吃"
+
+
+class Extra(StrEnum):
+    """What else may be true of a win (the request's ``extras``): 海底, 头块, or an opening-hand win, 起手.
+
+    Examples:
+        >>> Extra("起手")
+        <Extra.OPENING: '起手'>
+    """
+
+    HAIDI = "海底"
+    TOUKUAI = "头块"
+    OPENING = "起手"

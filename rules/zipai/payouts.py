@@ -1,6 +1,6 @@
 """字牌: every 名堂 and combination × win method × 爆 situation × extras × 胡数, priced.
 
-Rows are priced through the rules core (`settle`) under the
+Rows are priced through the rules core (`price`) under the
 default readings. Which hands exist comes from the core's reachability
 programme (`reach`): a row is feasible when a legal hand can be
 arranged with that 牌型 and 胡数; it is priced with the fewest 归 (and red
@@ -14,16 +14,15 @@ import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
+from typing import Any
 
 from ..errors import RuleError
-from ..ledger import payments_json
-from .model import Special
-from .rule_set import RuleSet
+from ..ledger import Settlement, payments_json
 from .loader import default_rule_set
+from .model import OTHERS, Bao, GangKind, Seat, Special, Win
 from .reach import Reach, reach
-from .scoring import Circumstances, GangEvent, HandFacts, colour_class, gang_payments, red_threshold, settle
-from ..ledger import Settlement
-from .model import OTHERS, Bao, GangKind, Seat, Win
+from .rule_set import RuleSet
+from .scoring import Circumstances, GangEvent, HandFacts, Situation, colour_class, gang_payments, price, red_threshold
 
 READING_SET = "默认读法"
 INPUTS = ["data/zipai/rules.toml", "data/zipai/readings.toml"]
@@ -108,7 +107,10 @@ def reach_from(source: Callable[[], Reach] | None) -> None:
     reached.cache_clear()
 
 
-def _cheapest(table: dict, rule_set: RuleSet) -> dict[tuple[str, bool, int], tuple[int, int]]:
+Cheapest = dict[tuple[str, bool, int], tuple[int, int]]  # (colour class, 列列, 胡数) → (red cards, 归)
+
+
+def _cheapest(table: dict[tuple[int, bool, int], int], rule_set: RuleSet) -> Cheapest:
     """For each (colour class, 列列, 胡数): (red cards, 归) of the real hand adding the fewest extra points.
 
     Extra points are 归 and, on a 红胡, the red cards beyond ten (each +10分 a payer).
@@ -127,7 +129,8 @@ def _cheapest(table: dict, rule_set: RuleSet) -> dict[tuple[str, bool, int], tup
 def _nominal_red(colour: str, rule_set: RuleSet) -> int:
     """A red count of the class, to price a hand that cannot occur."""
     m = rule_set.constants.mingtang
-    return {"黑": 0, "一颗珠": m.yikezhu_red.value, "红": red_threshold(rule_set), "普通": m.yikezhu_red.value + 1}[colour]
+    return {"黑": 0, "一颗珠": m.yikezhu_red.value, "红": red_threshold(rule_set),
+            "普通": m.yikezhu_red.value + 1}[colour]
 
 
 def hand_rows(rule_set: RuleSet) -> list[HandRow]:
@@ -146,10 +149,10 @@ def hand_rows(rule_set: RuleSet) -> list[HandRow]:
     for opening, tables in ((False, (found.regular, found.discard)), (True, (found.opening,))):
         cheapest = [_cheapest(table, rule_set) for table in tables]
         for colour, lielie in COLOUR_CLASSES:
-            heights = [h for table in cheapest for (c, lie, h) in table if (c, lie) == (colour, lielie) and h >= low]
-            if not heights:
+            reached_at = [h for table in cheapest for (c, lie, h) in table if (c, lie) == (colour, lielie) and h >= low]
+            if not reached_at:
                 continue
-            for huxi in range(min(heights), max(heights) + 1):
+            for huxi in range(min(reached_at), max(reached_at) + 1):
                 rows = [_hand_row(table, colour, lielie, huxi, opening, rule_set) for table in cheapest]
                 out.append(replace(rows[0], discard=rows[1] if len(rows) > 1 else None))
     for (name, opening), heights in sorted(special.items()):
@@ -163,7 +166,7 @@ def hand_rows(rule_set: RuleSet) -> list[HandRow]:
     return out
 
 
-def _hand_row(cheapest: dict, colour: str, lielie: bool, huxi: int, opening: bool, rule_set: RuleSet) -> HandRow:
+def _hand_row(cheapest: Cheapest, colour: str, lielie: bool, huxi: int, opening: bool, rule_set: RuleSet) -> HandRow:
     if (colour, lielie, huxi) in cheapest:
         red, gui = cheapest[(colour, lielie, huxi)]
         return HandRow(HandFacts(huxi, red, red, lielie, gui, 0), opening, True, "")
@@ -207,6 +210,23 @@ def circumstances(win: Win, bao: str, haidi: bool, toukuai: bool, dealer: bool) 
     return Circumstances(win, source, winner, shang, xia, haidi, toukuai, dealer)
 
 
+def situation_of(row: HandRow, win: Win, bao: str, haidi: bool, toukuai: bool) -> Situation:
+    """The situation one table row prices: the row's hand (won on another player's card: its `discard`
+    form), the circumstances, and why no legal hand has these facts when none does.
+
+    Examples:
+        >>> from rules.zipai.scoring import HandFacts
+        >>> row = HandRow(HandFacts(huxi=10, red=2, red_concealed=2, lielie=False, gui=0, fours=0), False, False,
+        ...     "none")
+        >>> situation_of(row, Win.ZIMO, "无人爆牌", False, False).unreachable
+        'none'
+    """
+    if win in (Win.DIANPAO, Win.WALL) and row.discard is not None:
+        row = row.discard
+    c = circumstances(win, bao, haidi, toukuai, dealer=row.opening)
+    return Situation(row.facts, c, unreachable="" if row.feasible else row.reason)
+
+
 def _hand_label(s: Settlement, special: Special | None) -> str:
     if special is not None:
         return special.value
@@ -214,7 +234,8 @@ def _hand_label(s: Settlement, special: Special | None) -> str:
     return named[-1] if named else "无名堂"
 
 
-def price_row(row: HandRow, win: Win, bao: str, haidi: bool, toukuai: bool, rule_set: RuleSet) -> dict | None:
+def price_row(row: HandRow, win: Win, bao: str, haidi: bool, toukuai: bool,
+              rule_set: RuleSet) -> dict[str, Any] | None:
     """One payout row, or None when the rules rule the situation out.
 
     Examples:
@@ -223,15 +244,16 @@ def price_row(row: HandRow, win: Win, bao: str, haidi: bool, toukuai: bool, rule
         >>> out = price_row(row, Win.DIANPAO, "无人爆牌", False, False, default_rule_set())
         >>> out["total"], out["formula"]
         (60, '上家付：(30)×2=60')
-        >>> price_row(row, Win.ZIMO, "无人爆牌", False, True, default_rule_set()) is None  # 头块 needs the winner 爆 (zp-3-toukuai-r1)
+        >>> price_row(row, Win.ZIMO, "无人爆牌", False, True,
+        ...     default_rule_set()) is None  # 头块 needs the winner 爆 (zp-3-toukuai-r1)
         True
     """
+    situation = situation_of(row, win, bao, haidi, toukuai)
     if win in (Win.DIANPAO, Win.WALL) and row.discard is not None:
         row = row.discard
-    c = circumstances(win, bao, haidi, toukuai, dealer=row.opening)
     try:
-        s = settle(row.facts, c, rule_set)
-        more = settle(replace(row.facts, gui=row.facts.gui + 1), c, rule_set)
+        s = price(situation, rule_set)
+        more = price(replace(situation, facts=replace(row.facts, gui=row.facts.gui + 1)), rule_set)
     except RuleError:
         return None
     f = row.facts
@@ -241,8 +263,9 @@ def price_row(row: HandRow, win: Win, bao: str, haidi: bool, toukuai: bool, rule
     pays = {seat.value: 0 for seat in OTHERS}
     for p in s.payments:
         pays[p.payer] += p.amount
-    rid = "-".join(["zp", HAND_KEYS[label.removesuffix("（中途）")] + ("-zhongtu" if "中途" in label else ""),
-                    str(f.huxi), WIN_KEYS[win], BAO[bao][0]] + (["haidi"] if haidi else []) + (["toukuai"] if toukuai else []))
+    hand_key = HAND_KEYS[label.removesuffix("（中途）")] + ("-zhongtu" if "中途" in label else "")
+    rid = "-".join(["zp", hand_key, str(f.huxi), WIN_KEYS[win], BAO[bao][0], *(["haidi"] if haidi else []),
+                    *(["toukuai"] if toukuai else [])])
     return {
         "id": rid,
         "hand": label,
@@ -267,7 +290,7 @@ def price_row(row: HandRow, win: Win, bao: str, haidi: bool, toukuai: bool, rule
     }
 
 
-def gang_rows(rule_set: RuleSet) -> list[dict]:
+def gang_rows(rule_set: RuleSet) -> list[dict[str, Any]]:
     """来点儿（杠分）: one row per event, paid apart from the win.
 
     Examples:
@@ -294,7 +317,7 @@ def gang_rows(rule_set: RuleSet) -> list[dict]:
     return out
 
 
-def payout_rows(rule_set: RuleSet | None = None, part: tuple[int, int] = (0, 1)) -> list[dict]:
+def payout_rows(rule_set: RuleSet | None = None, part: tuple[int, int] = (0, 1)) -> list[dict[str, Any]]:
     """The table's rows. `part` (k, n): only the rows of the k-th of n consecutive shares of
     the hands, the kong rows with the last share; the shares in order are the whole table
     (a build prices them side by side).
@@ -316,14 +339,14 @@ def payout_rows(rule_set: RuleSet | None = None, part: tuple[int, int] = (0, 1))
     return rows + (gang_rows(rule_set) if k == n - 1 else [])
 
 
-def payout_json(rows: list[dict]) -> dict:
+def payout_json(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """The payout table as published (zipai_payouts.json, schema `zipai.payouts`): columns, filter dimensions, rows.
 
     Examples:
         >>> list(payout_json(payout_rows()[:3]))
         ['game', 'title', 'edition_inputs', 'columns', 'dimensions', 'rows']
     """
-    values = {key: [] for key, _ in DIMENSIONS}
+    values: dict[str, list[Any]] = {key: [] for key, _ in DIMENSIONS}
     for r in rows:
         for key, _ in DIMENSIONS:
             if r[key] not in values[key]:

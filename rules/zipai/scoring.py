@@ -9,13 +9,12 @@ every place the document can be read two ways asks `rule_set.options`.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from ..errors import RuleError
-from ..ledger import HAND, KONG, Payment, Settlement
+from ..ledger import HAND, KONG, Const, Payment, Settlement
+from .groups import Group
 from .model import OTHERS, SEATS, Bao, GangKind, Seat, Special, Win
-from ..ledger import Const
-from .rule_set import RuleSet
 from .options import (
     BaoStacking,
     CombinationRows,
@@ -24,8 +23,8 @@ from .options import (
     ExtrasOrder,
     GangScope,
     GuiScope,
-    HaidiScope,
     Haidibao,
+    HaidiScope,
     Heibao,
     Heihu,
     HongbangRedExtra,
@@ -42,7 +41,7 @@ from .options import (
     WallCard,
     ZimoPayers,
 )
-
+from .rule_set import RuleSet
 
 # The 名堂 table's names in its own order: the order names are listed in.
 NAME_ORDER = (
@@ -58,7 +57,7 @@ class HandFacts:
     Examples:
         >>> from rules.zipai.loader import default_rule_set
         >>> facts = HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1)
-        >>> settle(facts, Circumstances(Win.ZIMO), default_rule_set()).names
+        >>> price(Situation(facts, Circumstances(Win.ZIMO)), default_rule_set()).names
         ('归', '自摸')
     """
 
@@ -104,6 +103,27 @@ class Circumstances:
 
 
 @dataclass(frozen=True)
+class Situation:
+    """What a price is of: a hand's facts, how it was won and its 杠分 events; for a row of the payout
+    table, why no legal hand has these facts (`unreachable`), and for a concrete hand, the groups it
+    was read into (not part of what is priced).
+
+    Examples:
+        >>> from rules.zipai.loader import default_rule_set
+        >>> s = Situation(HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1),
+        ...     Circumstances(Win.ZIMO))
+        >>> price(s, default_rule_set()).total
+        100
+    """
+
+    facts: HandFacts
+    circumstances: Circumstances
+    gang: tuple[GangEvent, ...] = ()
+    unreachable: str = ""  # why no legal hand has these facts; "" when one does
+    groups: tuple[Group, ...] = field(default=(), compare=False, repr=False)
+
+
+@dataclass(frozen=True)
 class Term:
     """One factor or addition of the formula: its label, value and rule line.
 
@@ -123,7 +143,8 @@ class HandValue:
 
     Examples:
         >>> from rules.zipai.loader import default_rule_set
-        >>> value = hand_value(HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1), Circumstances(Win.ZIMO), default_rule_set())
+        >>> value = hand_value(HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1),
+        ...     Circumstances(Win.ZIMO), default_rule_set())
         >>> value.base, [t.label for t in value.extras]
         (Term(label='胡数', value=23, rule=''), ['归', '自摸'])
     """
@@ -178,7 +199,8 @@ def check(facts: HandFacts, c: Circumstances, rule_set: RuleSet) -> None:
 
     Examples:
         >>> from rules.zipai.loader import default_rule_set
-        >>> check(HandFacts(huxi=5, red=5, red_concealed=5, lielie=False, gui=0, fours=0), Circumstances(Win.ZIMO), default_rule_set())
+        >>> check(HandFacts(huxi=5, red=5, red_concealed=5, lielie=False, gui=0, fours=0), Circumstances(Win.ZIMO),
+        ...     default_rule_set())
         Traceback (most recent call last):
         ...
         rules.errors.RuleError: 5胡 is below the minimum of 10胡 to win (不见于原文)
@@ -236,7 +258,8 @@ def colour_class(facts: HandFacts, rule_set: RuleSet) -> str:
 
     Examples:
         >>> from rules.zipai.loader import default_rule_set
-        >>> [colour_class(HandFacts(huxi=20, red=r, red_concealed=r, lielie=False, gui=0, fours=0), default_rule_set()) for r in (0, 1, 5)]
+        >>> [colour_class(HandFacts(huxi=20, red=r, red_concealed=r, lielie=False, gui=0, fours=0),
+        ...     default_rule_set()) for r in (0, 1, 5)]
         ['黑', '一颗珠', '普通']
     """
     m, r = rule_set.constants.mingtang, rule_set.options
@@ -267,16 +290,22 @@ def red_extra(facts: HandFacts, rule_set: RuleSet) -> int:
 
     Examples:
         >>> from rules.zipai.loader import default_rule_set
-        >>> red_extra(HandFacts(huxi=20, red=13, red_concealed=13, lielie=False, gui=0, fours=0), default_rule_set()) == 13 - red_threshold(default_rule_set())
+        >>> red_extra(HandFacts(huxi=20, red=13, red_concealed=13, lielie=False, gui=0, fours=0),
+        ...     default_rule_set()) == 13 - red_threshold(default_rule_set())
         True
     """
     r = rule_set.options
     counted = facts.red if r.red_scope is RedScope.WHOLE_HAND else facts.red_concealed
-    start = rule_set.constants.mingtang.honghu_over.value if r.honghu_extra is HonghuExtra.OVER_10 else red_threshold(rule_set)
+    over = rule_set.constants.mingtang.honghu_over.value
+    start = over if r.honghu_extra is HonghuExtra.OVER_10 else red_threshold(rule_set)
     return max(0, counted - start)
 
 
-def _names_listed(cls: str, bang: bool, lielie: bool, huxi: int, red_kept: bool, rule_set: RuleSet):
+# 名堂 as a formula reads them: (names, base, mults, addend).
+Named = tuple[tuple[str, ...], Term, tuple[Term, ...], Term | None]
+
+
+def _names_listed(cls: str, bang: bool, lielie: bool, huxi: int, red_kept: bool, rule_set: RuleSet) -> Named:
     """名堂 value as the table lists each combination: (names, base, mults, addend).
 
     The table has no row for 列列 with exactly 10胡 (no real hand has it: seven
@@ -286,7 +315,7 @@ def _names_listed(cls: str, bang: bool, lielie: bool, huxi: int, red_kept: bool,
     if bang and lielie:
         names, base, mults, addend = _names_listed(cls, True, False, huxi, red_kept, rule_set)
         lielie_term = _term("列列胡", rule_set.constants.mingtang.lielie)
-        return names + ("列列胡",), base, mults + (lielie_term,), addend
+        return (*names, "列列胡"), base, (*mults, lielie_term), addend
     m, r = rule_set.constants.mingtang, rule_set.options
     plain = Term("胡数", huxi, "")
     lielie_part = m.heilielie.value // m.lielie.value  # 黑列列's 6 is 列列's 3 times this
@@ -320,11 +349,11 @@ def _names_listed(cls: str, bang: bool, lielie: bool, huxi: int, red_kept: bool,
     return (), plain, (), None
 
 
-def _names_derived(cls: str, bang: bool, lielie: bool, huxi: int, red_kept: bool, rule_set: RuleSet):
+def _names_derived(cls: str, bang: bool, lielie: bool, huxi: int, red_kept: bool, rule_set: RuleSet) -> Named:
     """名堂 value computed from the parts of each combination (zp-r-combination-rows=derived)."""
     names, _, _, _ = _names_listed(cls, bang, lielie, huxi, red_kept, rule_set)
     m, r = rule_set.constants.mingtang, rule_set.options
-    base, mults, addend = Term("胡数", huxi, ""), [], None
+    base, mults, addend = Term("胡数", huxi, ""), list[Term](), None
     bang_factor = _term("棒胡", m.banghu, m.banghu.value // m.banghu_at.value)  # 30胡 for 10: ×3
     if bang:
         base = _term("棒胡", m.banghu)
@@ -350,7 +379,8 @@ def hand_value(facts: HandFacts, c: Circumstances, rule_set: RuleSet) -> HandVal
 
     Examples:
         >>> from rules.zipai.loader import default_rule_set
-        >>> hand_value(HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1), Circumstances(Win.ZIMO), default_rule_set()).names
+        >>> hand_value(HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1),
+        ...     Circumstances(Win.ZIMO), default_rule_set()).names
         ('归', '自摸')
     """
     m, r = rule_set.constants.mingtang, rule_set.options
@@ -362,16 +392,16 @@ def hand_value(facts: HandFacts, c: Circumstances, rule_set: RuleSet) -> HandVal
     won_bao = c.bao_winner is not Bao.NONE
     red_kept = not (cls == "红" and won_bao and r.hongbao is Hongbao.TOTAL)
     compose = _names_listed if r.combination_rows is CombinationRows.LISTED else _names_derived
-    names, base, mults, addend = compose(cls, bang, lielie, facts.huxi, red_kept, rule_set)
-    names = list(names) + ([facts.special.value] if special else [])
-    if special and not regular:  # 按照自身胡息算: the 胡息 itself, no 名堂
+    listed, base, mults, addend = compose(cls, bang, lielie, facts.huxi, red_kept, rule_set)
+    names = [*listed, *([facts.special.value] if facts.special is not None else [])]
+    if facts.special is not None and not regular:  # 按照自身胡息算: the 胡息 itself, no 名堂
         base = Term("胡数", facts.huxi, _special_rule(facts.special))
     if c.win is Win.OPENING and c.dealer and facts.complete and not special:
         tianhu = _term("天胡", m.tianhu)
         if r.tianhu_stacking is TianhuStacking.ALONE:
             names, base, mults, addend = ["天胡"], Term("胡数", facts.huxi, ""), (tianhu,), None
         else:
-            names, mults = ["天胡"] + names, (tianhu,) + mults
+            names, mults = ["天胡", *names], (tianhu, *mults)
     if won_bao and cls == "黑":
         names.append("黑爆")
         if r.heibao is Heibao.FLAT_THEN_BAO and base.label == "黑胡":
@@ -434,7 +464,8 @@ def relation(hv: HandValue, c: Circumstances, payer: Seat, rule_set: RuleSet) ->
     Examples:
         >>> from rules.zipai.loader import default_rule_set
         >>> c = Circumstances(Win.ZIMO, bao_shang=Bao.BAO)
-        >>> value = hand_value(HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1), c, default_rule_set())
+        >>> value = hand_value(HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1), c,
+        ...     default_rule_set())
         >>> relation(value, c, Seat.SHANG, default_rule_set())
         (Term(label='杀爆', value=2, rule='zp-3-shabao-r2'),)
     """
@@ -481,8 +512,10 @@ def share(hv: HandValue, factors: tuple[Term, ...], payer: Seat, rule_set: RuleS
 
     Examples:
         >>> from rules.zipai.loader import default_rule_set
-        >>> value = hand_value(HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1), Circumstances(Win.ZIMO), default_rule_set())
-        >>> share(value, (), Seat.SHANG, default_rule_set()).formula, share(value, (), Seat.SHANG, default_rule_set(), times=2).amount
+        >>> value = hand_value(HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1),
+        ...     Circumstances(Win.ZIMO), default_rule_set())
+        >>> share(value, (), Seat.SHANG, default_rule_set()).formula, share(value, (), Seat.SHANG, default_rule_set(),
+        ...     times=2).amount
         ('23→30＋归10＋自摸10=50', 100)
     """
     s = rule_set.constants.payout
@@ -531,15 +564,20 @@ def _half(amount: int) -> int:
 # ---------------------------------------------------------------------------
 # Who pays what
 
-def settle(facts: HandFacts, c: Circumstances, rule_set: RuleSet) -> Settlement:
-    """Price the win for each payer and say who pays whom (zero-sum).
+def price(situation: Situation, rule_set: RuleSet) -> Settlement:
+    """Price the win for each payer and say who pays whom (zero-sum); the 杠分 of `situation.gang` are
+    paid apart (`gang_payments`). A row's facts no legal hand has are priced all the same (the payout
+    table shows what the formula gives them).
+
+    :raises RuleError: a situation the rules rule out (`check`).
 
     Examples:
         >>> from rules.zipai.loader import default_rule_set
-        >>> done = settle(HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1), Circumstances(Win.ZIMO), default_rule_set())
-        >>> done.formula
+        >>> facts = HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1)
+        >>> price(Situation(facts, Circumstances(Win.ZIMO)), default_rule_set()).formula
         '上家付：23→30＋归10＋自摸10=50；下家付：23→30＋归10＋自摸10=50'
     """
+    facts, c = situation.facts, situation.circumstances
     check(facts, c, rule_set)
     r = rule_set.options
     hv = hand_value(facts, c, rule_set)
@@ -568,10 +606,12 @@ def settle(facts: HandFacts, c: Circumstances, rule_set: RuleSet) -> Settlement:
             shares.append(s)
         extra_rules += {Win.ZIMO: ["zp-3-zimo-r1"], Win.WALL: ["zp-3-yilong-sankan-2"]}.get(win, [])
     elif win is Win.WALL:
+        assert c.from_seat is not None  # `check` refused a win on another's card without `from`
         shares.append(priced(c.from_seat, c.from_seat))
         extra_rules.append("zp-3-yilong-sankan-2")
     else:
         discarder = c.from_seat
+        assert discarder is not None  # `check` refused 点炮 without `from`
         third = next(s for s in OTHERS if s != discarder)
         special = (c.bao_winner is Bao.NONE and c.bao(discarder) is Bao.NONE and c.bao(third) is not Bao.NONE)
         if special:

@@ -14,17 +14,19 @@ import pytest
 
 from generator.paths import ROOT
 from rules.errors import RuleError
-from rules.nanning.cli import score as nn_score
+from rules.registry import game
 from rules.nanning.model import CHAIN_WINS, FengHu, KongKind, Win
 from rules.nanning.rule_set import presets
 from rules.nanning.tiles import parse
 from rules.nanning.waits import waits as nn_waits
-from rules.zipai.cli import score as zp_score
 from rules.zipai.loader import readings_data
 from rules.zipai.waits import waits as zp_waits
 
 from ..test_zipai_properties import DECK, THREES
 from .conftest import axe_script, open_page
+
+nn_score = game("nanning").score
+zp_score = game("zipai").score
 
 PHONE = {"width": 390, "height": 844}
 CORE = {"nanning": (nn_score, nn_waits), "zipai": (zp_score, zp_waits)}
