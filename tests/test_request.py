@@ -191,3 +191,48 @@ def test_the_reader_has_no_game_in_it():
         imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
         assert not {m for m in imported if m.startswith(("nanning", "zipai", "rules.nanning", "rules.zipai"))}, path
     assert isinstance(fields_of(Won)[1].shape, Object) and isinstance(fields_of(Draw)[1].shape, Text)
+
+
+def _games_requests() -> list[tuple[str, str, type]]:
+    from rules import registry
+
+    return [(g.id, command, d) for g in registry.games() for command, d in g.requests.items()]
+
+
+@pytest.mark.parametrize("game, command, declaration", _games_requests())
+def test_each_games_form_is_json_and_names_every_field_of_its_schema(game, command, declaration):
+    """The scorer's form description (`form_of`): JSON, every field of the published schema in the same
+    order, each with what it holds, its kind's choices or bounds, and its nested fields."""
+    import json
+
+    from rules import schemas
+
+    form = json.loads(json.dumps(form_of(declaration), ensure_ascii=False))
+    schema = schemas.load(f"{game}.{command}.request")
+    assert [f["key"] for f in form["fields"]] == list(schema["properties"])
+    assert [f["key"] for f in form["fields"] if f["required"]] == schema["required"]
+
+    def check(shape: dict, where: str) -> None:
+        kind = shape["kind"]
+        if kind == "enum":
+            assert shape["choices"], where
+        elif kind == "text":
+            assert shape["chars"] > 0, where
+        elif kind == "count":
+            assert shape["low"] <= shape["high"], where
+        elif kind == "list":
+            assert 0 <= shape["least"] <= shape["most"], where
+            check(shape["item"], where + "[]")
+        elif kind == "table":
+            check(shape["key_shape"], where + " key")
+            check(shape["value"], where + " value")
+        elif kind == "object":
+            for f in shape["fields"]:
+                assert f["description"], f"{where}.{f['key']}"
+                check(f, f"{where}.{f['key']}")
+        else:
+            assert kind in ("flag", "one_of"), where
+
+    for f in form["fields"]:
+        assert f["description"] and "example" in f, (game, command, f["key"])
+        check(f, f["key"])

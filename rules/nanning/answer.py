@@ -101,7 +101,8 @@ def _chain(request: ScoreRequest, hand: Hand, rule_set: RuleSet) -> tuple[KongKi
     n = count(request.kongs, "kongs", 1, most, rule="nn-7-mg4-r1") if request.kongs is not None else None
     if request.chain:
         kinds = request.chain
-        count(len(kinds), "the number of kongs in chain", 1, most, rule="nn-7-mg4-r1")
+        if len(kinds) > most:  # the preset's most kongs in a row (chain_max)
+            raise RuleError(f"chain has {len(kinds)} entries; at most {most}", rule="nn-7-mg4-r1")
         if n is not None and n != len(kinds):
             raise RuleError(f"kongs={n} but chain lists {len(kinds)} kongs")
     elif win is Win.GANGSHANGHUA:

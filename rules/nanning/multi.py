@@ -14,11 +14,41 @@ from dataclasses import replace
 from ..errors import RuleError
 from ..ledger import KONG
 from .answer import hand_of, situation
-from .model import FengHu, Seat, Situation
+from .model import FengHu, Hand, Seat, Situation
 from .request import ScoreRequest
 from .rule_set import RuleSet
 from .table import RELATIVE, Ending, multi_win, next_dealer, relative
 from .tiles import name
+
+
+def _winners(request: ScoreRequest,
+             rule_set: RuleSet) -> tuple[Situation, list[tuple[int, Situation]], list[tuple[Seat, Hand]]]:
+    """本家's situation, and every winner's (table position, situation) and (seat, hand), 本家 first."""
+    for key, given in (("moma_hits", request.moma_hits), ("fishing", request.fishing)):
+        if given:
+            raise RuleError(f"{key} does not go with 一炮多响 (a win on a discard)", rule="nn-19-r1")
+    mine = situation(request, rule_set)
+    hand = hand_of(request.hand, request.melds, request.win_tile)
+    discarder = RELATIVE.index(mine.from_seat)
+    wins: list[tuple[int, Situation]] = [(0, mine)]
+    hands = [(Seat.SELF, hand)]
+    taken = {0, discarder}
+    for k, entry in enumerate(request.multi, start=1):
+        position = RELATIVE.index(entry.seat)
+        if position in taken:
+            raise RuleError(f"multi[{k}].seat must be another player who neither discarded nor is listed already"
+                            f" (下家, 对家 or 上家; the discarder is {mine.from_seat.value})", rule="nn-19-r1")
+        taken.add(position)
+        # the same discard: the win, the chain and the rules apply to every winner; 封胡 is 本家's only
+        theirs = replace(request, hand=entry.hand, melds=entry.melds, win_tile=entry.win_tile, multi=(),
+                         discarder=relative(position, discarder), fenghu=FengHu.NONE, fenghu_seat=None)
+        their_hand = hand_of(entry.hand, entry.melds, entry.win_tile)
+        if their_hand.won_on != hand.won_on:
+            raise RuleError(f"multi[{k}] wins on {name(their_hand.won_on)}, but the discard is"
+                            f" {name(hand.won_on)}: every winner wins on the same tile", rule="nn-19-r1")
+        wins.append((position, situation(theirs, rule_set)))
+        hands.append((entry.seat, their_hand))
+    return mine, wins, hands
 
 
 def score_multi(request: ScoreRequest, rule_set: RuleSet) -> dict[str, object]:
@@ -34,30 +64,8 @@ def score_multi(request: ScoreRequest, rule_set: RuleSet) -> dict[str, object]:
         >>> [(w["seat"], w["total"]) for w in out["winners"]], out["net"]["上家"], out["next_dealer"]["seat"]
         ([('本家', 2), ('对家', 9)], -11, '上家')
     """
-    for key, given in (("moma_hits", request.moma_hits), ("fishing", request.fishing)):
-        if given:
-            raise RuleError(f"{key} does not go with 一炮多响 (a win on a discard)", rule="nn-19-r1")
-    mine = situation(request, rule_set)
-    hand = hand_of(request.hand, request.melds, request.win_tile)
+    mine, wins, hands = _winners(request, rule_set)
     discarder = RELATIVE.index(mine.from_seat)  # table positions: 本家 is 0
-    wins: list[tuple[int, Situation]] = [(0, mine)]
-    hands = [(Seat.SELF, hand)]
-    taken = {0, discarder}
-    for k, entry in enumerate(request.multi, start=1):
-        if RELATIVE.index(entry.seat) in taken:
-            raise RuleError(f"multi[{k}].seat must be another player who neither discarded nor is listed already"
-                            f" (下家, 对家 or 上家; the discarder is {mine.from_seat.value})", rule="nn-19-r1")
-        position = RELATIVE.index(entry.seat)
-        taken.add(position)
-        # the same discard: the win, the chain and the rules apply to every winner; 封胡 is 本家's only
-        theirs = replace(request, hand=entry.hand, melds=entry.melds, win_tile=entry.win_tile, multi=(),
-                         discarder=relative(position, discarder), fenghu=FengHu.NONE, fenghu_seat=None)
-        their_hand = hand_of(entry.hand, entry.melds, entry.win_tile)
-        if their_hand.won_on != hand.won_on:
-            raise RuleError(f"multi[{k}] wins on {name(their_hand.won_on)}, but the discard is"
-                            f" {name(hand.won_on)}: every winner wins on the same tile", rule="nn-19-r1")
-        wins.append((position, situation(theirs, rule_set)))
-        hands.append((entry.seat, their_hand))
     payments = multi_win(discarder, wins, rule_set)
     dealer_seat, dealer_rule = next_dealer(Ending.MULTI, rule_set, 0, discarder=discarder)
     seat_of = {RELATIVE.index(s): s for s in Seat}
