@@ -18,7 +18,7 @@ from .examples import context
 from .findings import load_findings
 from .recorded import check_findings, check_lines
 from .sources import Document, documents, registry
-from .structure import _load_structure
+from .structure import load_structure
 from .text import check_text_data
 
 
@@ -38,7 +38,7 @@ def check_inputs() -> dict[str, Document]:
     check_lines(docs.values())
     check_text_data()
     for game in dict.fromkeys(entry["game"] for entry in registry()):
-        _load_structure(game)
+        load_structure(game)
     context()
     for module in games.modules().values():  # each game's `RULE_DATA`: data file → the core's loader
         for name, load in getattr(module, "RULE_DATA", {}).items():

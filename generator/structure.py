@@ -215,7 +215,7 @@ SCHEMA = {"id_prefix": str, "documents": [str], "section": [_SECTION]}
 
 
 @cache
-def _load_structure(game: str) -> dict:
+def load_structure(game: str) -> dict:
     """data/structure/<game>.toml, checked: known documents, lines inside them, unique numbers and keys."""
     name = f"structure/{game}.toml"
     config = load(name, SCHEMA)
@@ -273,7 +273,7 @@ def article(game: str) -> Article:
 
 
 def build_article(game: str, lines: dict[str, list[Line]]) -> Article:
-    config = _load_structure(game)
+    config = load_structure(game)
     documents = tuple(config["documents"])
     prefix = config["id_prefix"]
     blocks = _blocks(config)

@@ -13,7 +13,8 @@ Exit status and error output (the contract of the schema ``error``):
 
     Examples:
         >>> import io, sys
-        >>> sys.stdin = io.StringIO('{"hand": "234m678m999m55p", "melds": [{"kind": "碰", "tile": "9s"}], "win": "天胡"}')
+        >>> sys.stdin = io.StringIO('{"hand": "234m678m999m55p", "melds": [{"kind": "碰", "tile": "9s"}], '
+        ...                         '"win": "天胡"}')
         >>> main(["score", "--game", "nanning"], stderr=sys.stdout)
         error: 天胡发生在任何人碰牌之前，手牌总是门清 (rule nn-14-r1)
         2
@@ -24,9 +25,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import TextIO
+from typing import NoReturn, TextIO
 
-from .request import MAX_LINE, echo, serve
+from .request import MAX_LINE, echo, fields_of, serve
 
 COMMANDS = {
     "score": "read one JSON object (a won hand and its situation) on stdin, print the scored result as JSON",
@@ -50,11 +51,11 @@ class _Parser(argparse.ArgumentParser):
     refusal is one line, of at most `MAX_LINE` characters with its ``error: ``, and quotes what
     was given as every refusal does (`rules.request.echo`)."""
 
-    def error(self, message: str):
+    def error(self, message: str) -> NoReturn:
         see = f" (see {self.prog} --help)"
         raise UsageError(_cut(message, MAX_LINE - len("error: ") - len(see)) + see)
 
-    def _check_value(self, action, value):  # argparse's own check, with the value shortened
+    def _check_value(self, action: argparse.Action, value: object) -> None:  # argparse's own, the value shortened
         if action.choices is not None and value not in action.choices:
             choices = ", ".join(map(repr, action.choices))
             raise argparse.ArgumentError(action, f"invalid choice: {echo(value)} (choose from {choices})")
@@ -67,25 +68,28 @@ def _cut(text: str, room: int) -> str:
 
 
 def fields_help(command: str) -> str:
-    """The input fields of every game that has a request schema for `command`, one example each.
+    """The input fields of every game that answers `command`, one example each, read from the request's
+    declaration (`Game.requests`), as its schema is.
 
     Examples:
         >>> print(fields_help("score").splitlines()[1])
         input fields of --game nanning (schema nanning.score.request):
     """
-    from . import registry, schemas
+    from . import registry
 
     out = []
-    for game in registry.ids():
-        if f"{game}.{command}.request" not in schemas.names():
+    for game in registry.games():
+        declaration = game.requests.get(command)
+        if declaration is None:
             continue
-        out.append(f"\ninput fields of --game {game} (schema {game}.{command}.request):")
-        for key, what, example, required in schemas.request_fields(game, command):
-            flag = "required" if required else "optional"
-            out.append(f"  {key:<12} {flag}; {what}; e.g. {json.dumps(example, ensure_ascii=False)}")
-        example = schemas.load(f"{game}.{command}.request").get("examples", [None])[0]
-        if example is not None:
-            out.append(f"  example: echo '{json.dumps(example, ensure_ascii=False)}' | caipan {command} --game {game}")
+        out.append(f"\ninput fields of --game {game.id} (schema {game.id}.{command}.request):")
+        for f in fields_of(declaration):
+            flag = "required" if f.required else "optional"
+            out.append(f"  {f.key:<12} {flag}; {f.spec.what}; e.g. {json.dumps(f.spec.example, ensure_ascii=False)}")
+        examples = declaration.published.examples
+        if examples:
+            example = json.dumps(examples[0], ensure_ascii=False)
+            out.append(f"  example: echo '{example}' | caipan {command} --game {game.id}")
     return "\n".join(out)
 
 
@@ -134,7 +138,8 @@ def error_json(kind: str, message: str, rule: str = "", source: str = "") -> str
     room = MAX_LINE - len(line("")) - 1
     if len(line(message)) <= MAX_LINE:
         return line(message)
-    kept, used = [], 0
+    kept: list[str] = []
+    used = 0
     for ch in message:
         used += len(json.dumps(ch, ensure_ascii=False)) - 2
         if used > room:
@@ -148,7 +153,8 @@ def main(argv: list[str] | None = None, prog: str | None = None, stderr: TextIO 
 
     Examples:
         >>> import io, sys
-        >>> sys.stdin = io.StringIO('{"hand": "234m678m999m55p", "melds": [{"kind": "碰", "tile": "9s"}], "win": "放炮"}')
+        >>> sys.stdin = io.StringIO('{"hand": "234m678m999m55p", "melds": [{"kind": "碰", "tile": "9s"}], '
+        ...                         '"win": "放炮"}')
         >>> main(["score", "--game", "nanning"])
         {
          "game": "nanning",

@@ -1,63 +1,59 @@
-"""The Game contract: what every ruleset fills, so that the command line, the build,
-the pages and the tests can loop over games without naming one.
+"""The Game contract: what every ruleset fills, so that the command line, the build, the pages and
+the tests can loop over games without naming one.
 
-A game is one folder (``rules/<id>/``) whose ``game.py`` defines a `Game`
-subclass, and one line in `rules.registry`. Its generator side (build steps,
-pages, charts), if any, is the module named by `Game.generator`.
+A game is one folder (``rules/<id>/``) whose ``game.py`` defines a `Game` subclass, and one line
+in `rules.registry`. Its generator side (build steps, pages, charts), if any, is the module
+named by `Game.generator`.
 
-Situations, rule sets and checked requests are each game's own types; what
-comes back is shared: a `rules.ledger.Settlement`, a `RuleError`, `OptionSpec`
+A game is generic over its three kinds: the checked score request (a declaration of
+``rules/<id>/request.py``), its rule set (constants and options in force) and its situation
+(what a price is of). Every score goes the same four steps, in `Game.score`:
+
+    parse (the request read) → situation (what it describes) → price (a Settlement) → render (JSON)
+
+(`Game.score`, and `Game.score_request` for a request read already, as waits and sessions have).
+
+and the payout table is every situation of the game priced (`payout_rows`, `payout_table`).
+What comes back is shared: a `rules.ledger.Settlement`, a `RuleError`, `rules.options.Option`
 rows and a payout table of the shape `check_table` checks.
 """
 from __future__ import annotations
 
-import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import ClassVar, Generic, TypeVar
 
 from .errors import RuleError
 from .ledger import Settlement
+from .options import Option
+from .request import Declared
+
+RequestT = TypeVar("RequestT")  # the checked score request (a declaration)
+RuleSetT = TypeVar("RuleSetT")  # the rule set in force
+SituationT = TypeVar("SituationT")  # what a price is of
+
+Json = dict[str, object]
 
 
-@dataclass(frozen=True)
-class OptionSpec:
-    """One option (a reading of an ambiguous line, or a house rule): its values and where it comes from.
+class Game(ABC, Generic[RequestT, RuleSetT, SituationT]):
+    """One ruleset. Subclasses set `id`, `title` (Chinese), `requests` and fill the methods below.
 
-    Examples:
-        >>> from rules.registry import game
-        >>> option = game("nanning").options()[0]
-        >>> option.key, option.default, sorted(option.values)
-        ('menqing_rule', 'base4', ['base4', 'plus1'])
-    """
-
-    key: str
-    name: str
-    default: str
-    values: Mapping[str, str]  # value → what it means
-    rules: tuple[str, ...]
-    quote: str = ""
-    # Options that must hold for a non-default value to mean anything: option key → the value it needs.
-    requires: Mapping[str, str] = field(default_factory=dict)
-
-
-class Game(ABC):
-    """One ruleset. Subclasses set `id`, `title` (Chinese) and fill the methods below.
-
-    The command line, the build, the pages and the tests reach a game only
-    through this contract and `rules.registry`.
+    The command line, the build, the pages and the tests reach a game only through this
+    contract and `rules.registry`.
 
     Examples:
         >>> from rules.registry import game
         >>> nanning = game("nanning")
-        >>> isinstance(nanning, Game), nanning.id, nanning.title
-        (True, 'nanning', '南宁麻将')
+        >>> isinstance(nanning, Game), nanning.id, nanning.title, list(nanning.requests)
+        (True, 'nanning', '南宁麻将', ['score', 'waits'])
     """
 
     id: ClassVar[str]
     title: ClassVar[str]
     generator: ClassVar[str] = ""  # module of the generator side (build steps, pages, charts)
+    # What the command line answers, by command: the request's declaration (published as the
+    # schema <id>.<command>.request, listed by --help, offered by the scorer's form).
+    requests: ClassVar[Mapping[str, type[Declared]]] = {}
 
     # -- its rules --------------------------------------------------------------------------
     @abstractmethod
@@ -73,7 +69,7 @@ class Game(ABC):
         """
 
     @abstractmethod
-    def options(self) -> tuple[OptionSpec, ...]:
+    def options(self) -> tuple[Option, ...]:
         """Every option a rule set can change (for 字牌: every reading, zp-r-…).
 
         Examples:
@@ -83,112 +79,171 @@ class Game(ABC):
         """
 
     @abstractmethod
-    def rules(self, preset: str | None = None, options: Mapping[str, Any] | None = None) -> Any:
+    def rule_set(self, preset: str | None = None, options: Mapping[str, object] | None = None) -> RuleSetT:
         """The one way to combine options: a preset (default: the first) with any options set.
 
         :raises RuleError: an unknown preset, option or value.
 
         Examples:
             >>> from rules.registry import game
-            >>> game("nanning").rules("dapao9", {"moma": "on"}).option("moma")
-            'on'
-            >>> game("nanning").rules("nosuch")
+            >>> game("nanning").rule_set("dapao9", {"moma": "on"}).options.moma
+            <Switch.ON: 'on'>
+            >>> game("nanning").rule_set("nosuch")
             Traceback (most recent call last):
             ...
             rules.errors.RuleError: unknown preset "nosuch"; known presets: yuanwen (原文), ...
         """
 
-    # -- the command line -------------------------------------------------------------------
+    # -- a score request: parse → situation → price → render -----------------------------------
     @abstractmethod
-    def parse(self, request: dict) -> Any:
-        """A request (the command line's JSON object) checked into the game's own terms.
+    def parse(self, request: Mapping[str, object]) -> RequestT:
+        """A request (the command line's JSON object) read against the game's score declaration.
 
         :raises RuleError: anything missing, unknown or ill-typed, in one line.
 
         Examples:
             >>> from rules.registry import game
-            >>> game("nanning").parse({"hand": "234m678m999m55p", "win": "自摸", "melds": [{"kind": "碰", "tile": "9s"}]}).method
-            <Method.ZIMO: '自摸'>
             >>> game("nanning").parse({"hand": "234m", "wn": "自摸"})
             Traceback (most recent call last):
             ...
-            rules.errors.RuleError: unknown field(s): wn; known: chain, discarder, fenghu, fenghu_seat, fishing, hand, kongs, melds, moma_hits, multi, rules, win, win_tile
+            rules.errors.RuleError: unknown field(s) in the request: wn; known: chain, discarder, fenghu, ...
         """
 
     @abstractmethod
-    def score(self, request: dict) -> dict:
-        """The scored request: at least game, total, payments, net, formula, rules (see `RESULT_KEYS`);
-        what ``caipan score`` prints (schema ``<game>.score.response``).
-
-        Examples:
-            >>> from rules.registry import game
-            >>> result = game("nanning").score({"hand": "234m678m999m55p", "win": "自摸", "melds": [{"kind": "碰", "tile": "9s"}]})
-            >>> result["total"], result["net"]
-            (9, {'本家': 9, '下家': -3, '对家': -3, '上家': -3})
-        """
-
-    def waits(self, request: dict) -> dict:
-        """The tiles or cards a waiting hand wins on, each with its price: `waits(request)` of the
-        game folder's `waits` module.
-
-        :raises RuleError: when the game has no waits module.
-
-        Examples:
-            >>> from rules.registry import game
-            >>> hasattr(game("zipai"), "waits")
-            True
-        """
-        folder = type(self).__module__.rpartition(".")[0]
-        try:
-            module = importlib.import_module(f"{folder}.waits")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{folder}.waits":
-                raise
-            raise RuleError(f"waits not available for {self.id}") from None
-        return module.waits(request)
-
-    # -- the payout table -------------------------------------------------------------------
-    @abstractmethod
-    def situations(self, rules: Any) -> Iterable[Any]:
-        """Every situation the payout table prices under these rules, possible or not.
+    def rule_set_of(self, request: RequestT) -> RuleSetT:
+        """The rule set a checked request asks for.
 
         Examples:
             >>> from rules.registry import game
             >>> nanning = game("nanning")
-            >>> len(list(nanning.situations(nanning.rules()))) > 1000
-            True
+            >>> nanning.rule_set_of(nanning.parse({"hand": "1m", "win": "自摸", "rules": "dapao9"})).id
+            'dapao9'
         """
 
     @abstractmethod
-    def impossible(self, situation: Any, rules: Any) -> RuleError | None:
-        """Why a situation cannot occur (an error naming the rule), or None.
+    def situation(self, request: RequestT, rule_set: RuleSetT) -> SituationT:
+        """What a checked request describes, ready to price.
+
+        :raises RuleError: a situation a rule rules out, naming the rule.
 
         Examples:
             >>> from rules.registry import game
-            >>> nanning = game("nanning"); rules = nanning.rules()
-            >>> reasons = [nanning.impossible(s, rules) for s in nanning.situations(rules)]
-            >>> any(r is None for r in reasons), any(r is not None and r.rule for r in reasons)
-            (True, True)
+            >>> nanning = game("nanning")
+            >>> request = nanning.parse({"hand": "234m678m999m55p", "win": "自摸", "melds": [{"kind": "碰",
+            ...     "tile": "9s"}]})
+            >>> nanning.situation(request, nanning.rule_set_of(request)).win
+            <Win.ZIMO: '自摸'>
         """
 
     @abstractmethod
-    def price(self, situation: Any, rules: Any) -> Settlement:
+    def price(self, situation: SituationT, rule_set: RuleSetT) -> Settlement:
         """What a possible situation settles.
 
         :raises RuleError: if it cannot occur.
 
         Examples:
             >>> from rules.registry import game
-            >>> nanning = game("nanning"); rules = nanning.rules()
-            >>> situation = nanning.parse({"hand": "234m678m999m55p", "win": "放炮", "melds": [{"kind": "碰", "tile": "9s"}]})
-            >>> nanning.price(situation, rules).total
+            >>> nanning = game("nanning"); rules = nanning.rule_set()
+            >>> request = nanning.parse({"hand": "234m678m999m55p", "win": "放炮", "melds": [{"kind": "碰",
+            ...     "tile": "9s"}]})
+            >>> nanning.price(nanning.situation(request, rules), rules).total
             2
         """
 
     @abstractmethod
-    def payout_table(self) -> dict:
-        """Every situation priced, as a table of the shape `check_table` checks (schema ``<game>.payouts``
-        without its ``schema_version``, which the build adds when it publishes the table).
+    def render(self, request: RequestT, situation: SituationT, settlement: Settlement, rule_set: RuleSetT) -> Json:
+        """The scored request as JSON: at least game, total, payments, net, formula, rules (see `RESULT_KEYS`).
+
+        Examples:
+            >>> from rules.registry import game
+            >>> zipai = game("zipai"); request = zipai.parse({"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [
+            ...     {"kind": "拢", "cards": "肆肆肆肆"}, {"kind": "碰", "cards": "五五五"}, {"kind": "碰",
+            ...     "cards": "六六六"}],
+            ...     "win": "自摸"})
+            >>> rules = zipai.rule_set_of(request); s = zipai.situation(request, rules)
+            >>> zipai.render(request, s, zipai.price(s, rules), rules)["total"]
+            100
+        """
+
+    def score(self, request: Mapping[str, object]) -> Json:
+        """What ``caipan score`` prints (schema ``<game>.score.response``): the four steps in order.
+
+        Examples:
+            >>> from rules.registry import game
+            >>> result = game("nanning").score({"hand": "234m678m999m55p", "win": "自摸", "melds": [{"kind": "碰",
+            ...     "tile": "9s"}]})
+            >>> result["total"], result["net"]
+            (9, {'本家': 9, '下家': -3, '对家': -3, '上家': -3})
+        """
+        return self.score_request(self.parse(request))
+
+    def score_request(self, request: RequestT) -> Json:
+        """A checked request scored: its rule set, its situation, that priced, rendered.
+
+        Examples:
+            >>> from rules.registry import game
+            >>> nanning = game("nanning")
+            >>> nanning.score_request(nanning.parse({"hand": "234m678m999m55p", "win": "放炮",
+            ...                                      "melds": [{"kind": "碰", "tile": "9s"}]}))["total"]
+            2
+        """
+        rule_set = self.rule_set_of(request)
+        situation = self.situation(request, rule_set)
+        return self.render(request, situation, self.price(situation, rule_set), rule_set)
+
+    def waits(self, request: Mapping[str, object]) -> Json:
+        """The pieces a waiting hand wins on, each with its price (``caipan waits``); a game without waits
+        refuses.
+
+        :raises RuleError: when the game has no waits.
+
+        Examples:
+            >>> from rules.registry import game
+            >>> game("nanning").waits({"hand": "1112345678999m"})["tiles"]  # 九莲宝灯 waits on every 万
+            ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']
+        """
+        raise RuleError(f"waits not available for {self.id}")
+
+    # -- the payout table -------------------------------------------------------------------
+    @abstractmethod
+    def situations(self, rule_set: RuleSetT) -> Iterable[SituationT]:
+        """Every situation the payout table prices under these rules, possible or not.
+
+        Examples:
+            >>> from rules.registry import game
+            >>> nanning = game("nanning")
+            >>> len(list(nanning.situations(nanning.rule_set()))) > 1000
+            True
+        """
+
+    @abstractmethod
+    def impossible(self, situation: SituationT, rule_set: RuleSetT) -> RuleError | None:
+        """Why a situation cannot occur (an error naming the rule), or None.
+
+        Examples:
+            >>> from rules.registry import game
+            >>> nanning = game("nanning"); rules = nanning.rule_set()
+            >>> reasons = [nanning.impossible(s, rules) for s in nanning.situations(rules)]
+            >>> any(r is None for r in reasons), any(r is not None and r.rule for r in reasons)
+            (True, True)
+        """
+
+    @abstractmethod
+    def payout_rows(self, part: tuple[int, int] = (0, 1)) -> list[Json]:
+        """The payout table's rows; `part` (k, n): only the k-th of n consecutive shares, which in order
+        are the whole table (a build prices them side by side).
+
+        Examples:
+            >>> from rules.registry import game
+            >>> zipai = game("zipai")
+            >>> zipai.payout_rows(part=(0, 2)) + zipai.payout_rows(part=(1, 2)) == zipai.payout_rows()
+            True
+        """
+
+    @abstractmethod
+    def payout_table(self, rows: list[Json] | None = None) -> Json:
+        """Rows as a table of the shape `check_table` checks (schema ``<game>.payouts`` without its
+        ``schema_version``, which the build adds when it publishes the table); every row by default.
 
         Examples:
             >>> from rules.registry import game
@@ -207,24 +262,35 @@ COLUMN_TYPES = ("text", "number")
 ROW_KEYS = ("id", "feasible", "reason", "total", "formula", "rules", "payments")
 
 
-def check_result(result: dict, game: str) -> list[str]:
+def _objects(value: object) -> list[Mapping[str, object]]:
+    """A JSON list's objects (a value that is no list holds none)."""
+    return [v for v in value if isinstance(v, Mapping)] if isinstance(value, list) else []
+
+
+def _amount(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def check_result(result: Mapping[str, object], game: str) -> list[str]:
     """What a scored result lacks of the shared shape (empty when it conforms).
 
     Examples:
-        >>> check_result({"game": "nanning", "total": 2, "payments": [{"payer": "上家"}], "net": {"本家": 2}}, "nanning")
-        ['result lacks formula', 'result lacks rules', 'payment lacks payee', 'payment lacks amount', 'payment lacks for', 'net does not sum to zero']
+        >>> check_result({"game": "nanning", "total": 2, "payments": [{"payer": "上家"}], "net": {"本家": 2}},
+        ...     "nanning")
+        ['result lacks formula', 'result lacks rules', 'payment lacks payee', 'payment lacks amount', ...]
     """
     problems = [f"result lacks {k}" for k in RESULT_KEYS if k not in result]
     if result.get("game") != game:
         problems.append(f"result game is {result.get('game')!r}, not {game!r}")
-    for p in result.get("payments", []):
+    for p in _objects(result.get("payments", [])):
         problems += [f"payment lacks {k}" for k in PAYMENT_KEYS if k not in p]
-    if "net" in result and sum(result["net"].values()) != 0:
+    net = result.get("net")
+    if isinstance(net, Mapping) and sum(_amount(v) for v in net.values()) != 0:
         problems.append("net does not sum to zero")
     return problems
 
 
-def check_table(table: dict, game: str) -> list[str]:
+def check_table(table: Mapping[str, object], game: str) -> list[str]:
     """What a payout table lacks of the contract (empty when it conforms).
 
     Every row has the shared keys and every column's; ids are unique; a row is
@@ -233,18 +299,19 @@ def check_table(table: dict, game: str) -> list[str]:
 
     Examples:
         >>> check_table({"game": "x"}, "x")
-        ['table lacks title', 'table lacks edition_inputs', 'table lacks columns', 'table lacks dimensions', 'table lacks rows']
+        ['table lacks title', 'table lacks edition_inputs', 'table lacks columns', 'table lacks dimensions', ...]
     """
     problems = [f"table lacks {k}" for k in TABLE_KEYS if k not in table]
     if problems:
         return problems
     if table["game"] != game:
         problems.append(f"table game is {table['game']!r}, not {game!r}")
-    columns = [c["key"] for c in table["columns"]]
-    problems += [f"column {c['key']}: type {c.get('type')!r}" for c in table["columns"]
+    columns = [str(c["key"]) for c in _objects(table["columns"])]
+    problems += [f"column {c['key']}: type {c.get('type')!r}" for c in _objects(table["columns"])
                  if c.get("type") not in COLUMN_TYPES or not c.get("label")]
-    seen: set[str] = set()
-    for row in table["rows"]:
+    rows = _objects(table["rows"])
+    seen: set[object] = set()
+    for row in rows:
         rid = row.get("id", "?")
         missing = [k for k in (*ROW_KEYS, *columns) if k not in row]
         if missing:
@@ -257,14 +324,16 @@ def check_table(table: dict, game: str) -> list[str]:
             problems.append(f"row {rid} is feasible without a total or rules")
         if not row["feasible"] and not row["reason"]:
             problems.append(f"row {rid} is infeasible without a reason")
-        if row["feasible"] and row["payments"] and sum(p["amount"] for p in row["payments"]) < row["total"]:
+        paid = _objects(row["payments"])
+        if row["feasible"] and paid and sum(_amount(p.get("amount")) for p in paid) < _amount(row["total"]):
             problems.append(f"row {rid}: payments add up to less than the total")
-    for dim in table["dimensions"]:
-        taken = {row.get(dim["key"]) for row in table["rows"]}
-        listed = dim["values"]
-        if set(listed) != taken or len(set(map(repr, listed))) != len(listed):
-            problems.append(f"dimension {dim['key']}: values {sorted(map(str, listed))[:5]}… "
-                            f"differ from the rows' {sorted(map(str, taken))[:5]}…")
-    if not table["rows"]:
+    for dim in _objects(table["dimensions"]):
+        taken = {repr(row.get(str(dim["key"]))) for row in rows}
+        listed = dim["values"] if isinstance(dim["values"], list) else []
+        if set(map(repr, listed)) != taken or len(set(map(repr, listed))) != len(listed):
+            shown = sorted(map(str, listed))[:5]
+            problems.append(f"dimension {dim['key']}: values {shown}… differ from the rows' "
+                            f"{sorted({str(row.get(str(dim['key']))) for row in rows})[:5]}…")
+    if not rows:
         problems.append("table has no rows")
     return problems

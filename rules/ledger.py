@@ -21,6 +21,9 @@ from enum import StrEnum
 
 Seat = StrEnum  # a game's seats: a StrEnum, the winner first
 
+HAND = "胡牌"  # what a payment is for: the hand won
+KONG = "杠分"  # …: a kong (南宁) or a 垅/招 (字牌), settled apart from the hand
+
 
 @dataclass(frozen=True)
 class Const:
@@ -59,7 +62,7 @@ class Payment:
     payer: Seat
     payee: Seat
     amount: int
-    kind: str  # 胡牌 | 杠分 | 诈胡 | 钓鱼
+    kind: str  # HAND (胡牌) | KONG (杠分) | 诈胡 | 钓鱼
     role: str = ""  # the payer's part in it, e.g. 放炮者, 被杠者
     rules: tuple[str, ...] = ()
 
@@ -72,7 +75,7 @@ def net(payments: Iterable[Payment], seats: Iterable[Seat]) -> dict[Seat, int]:
         >>> net([Payment(Seat.PREV, Seat.SELF, 2, "胡牌")], Seat)[Seat.PREV]
         -2
     """
-    out = {seat: 0 for seat in seats}
+    out = dict.fromkeys(seats, 0)
     for p in payments:
         out[p.payer] -= p.amount
         out[p.payee] += p.amount
@@ -81,19 +84,21 @@ def net(payments: Iterable[Payment], seats: Iterable[Seat]) -> dict[Seat, int]:
 
 @dataclass(frozen=True)
 class Settlement:
-    """What a win settles: the payments, the formula that gave them and the rule lines it used.
+    """What a win settles, in every game: the payments, the formula that gave them, the rule lines
+    it used, and the names it was priced under where the formula does not say them (字牌's 名堂).
 
     Examples:
         >>> from rules.nanning.model import Seat
         >>> s = Settlement(Seat.SELF, (Payment(Seat.PREV, Seat.SELF, 2, "胡牌"),), "2", ("nn-1-1",))
-        >>> s.total, s.net()[Seat.SELF]
-        (2, 2)
+        >>> s.total, s.net()[Seat.SELF], s.names
+        (2, 2, ())
     """
 
     winner: Seat
     payments: tuple[Payment, ...]
     formula: str
     rules: tuple[str, ...]
+    names: tuple[str, ...] = ()
 
     def net(self) -> dict[Seat, int]:
         """Per seat of the game: what it receives (+) or pays (−); sums to zero (see `net`).
@@ -128,8 +133,31 @@ class Settlement:
         """
         return self.received()
 
+    @property
+    def hand_points(self) -> int:
+        """What the winner receives for the hand (HAND), 杠分 apart.
 
-def payments_json(payments: Iterable[Payment], roles: bool = True) -> list[dict]:
+        Examples:
+            >>> from rules.nanning.model import Seat
+            >>> Settlement(Seat.SELF, (Payment(Seat.NEXT, Seat.SELF, 3, HAND), Payment(Seat.NEXT, Seat.SELF, 1, KONG)),
+            ...            "", ()).hand_points
+            3
+        """
+        return self.received(kind=HAND)
+
+    @property
+    def kong_points(self) -> int:
+        """What the winner receives in 杠分 (KONG).
+
+        Examples:
+            >>> from rules.nanning.model import Seat
+            >>> Settlement(Seat.SELF, (Payment(Seat.NEXT, Seat.SELF, 1, KONG),), "", ()).kong_points
+            1
+        """
+        return self.received(kind=KONG)
+
+
+def payments_json(payments: Iterable[Payment], roles: bool = True) -> list[dict[str, object]]:
     """Payments as the command line writes them (`for` is the kind; schema `common#/$defs/payment`).
 
     Examples:

@@ -12,9 +12,12 @@ Examples:
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from .errors import RuleError
 from .game import Game
+
+AnyGame = Game[Any, Any, Any]  # a game of the registry, whatever its kinds
 
 # id → "module:Class", in the order pages list them. Imported on first use.
 GAMES = {
@@ -22,10 +25,10 @@ GAMES = {
     "zipai": "rules.zipai.game:Zipai",
 }
 
-_loaded: dict[str, Game] = {}
+_loaded: dict[str, AnyGame] = {}
 
 
-def register(game: Game) -> Game:
+def register(game: AnyGame) -> AnyGame:
     """Add a game (or replace one with the same id); returns it.
 
     Examples:
@@ -53,7 +56,7 @@ def unregister(game_id: str) -> None:
         GAMES.pop(game_id, None)
 
 
-def game(game_id: str) -> Game:
+def game(game_id: str) -> AnyGame:
     """The game with this id.
 
     :raises RuleError: an unknown id, naming the known ones.
@@ -71,11 +74,12 @@ def game(game_id: str) -> Game:
         if not where:
             raise RuleError(f"unknown game {game_id!r}; known: {', '.join(GAMES)}")
         module, _, name = where.partition(":")
-        _loaded[game_id] = getattr(importlib.import_module(module), name)()
+        found: AnyGame = getattr(importlib.import_module(module), name)()
+        _loaded[game_id] = found
     return _loaded[game_id]
 
 
-def games() -> list[Game]:
+def games() -> list[AnyGame]:
     """Every game, in order.
 
     Examples:

@@ -16,8 +16,8 @@ import sys
 import time
 
 from rules.nanning.analysis import hand_type
-from rules.nanning.model import Hand, Method, Situation
-from rules.nanning.preset import preset
+from rules.nanning.model import Hand, Situation, Win
+from rules.nanning.rule_set import preset
 from rules.nanning.scoring import price
 
 SETS = [("刻", t) for t in range(34)] + [("顺", s * 9 + r) for s in range(3) for r in range(7)]
@@ -43,7 +43,7 @@ def ours(hands: list[list[int]]) -> int:
     checksum = 0
     for tiles in hands:
         found = hand_type(Hand(tuple(tiles), (), tiles[-1]), True)
-        checksum += price(Situation(found, Method.ZIMO), rules).total
+        checksum += price(Situation(found, Win.ZIMO), rules).total
     return checksum
 
 

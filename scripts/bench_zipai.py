@@ -24,10 +24,10 @@ import json, time
 from rules.zipai.payouts import payout_json, payout_rows, reached
 from generator.zipai.check import crosscheck, findings, readings_report
 from rules.zipai.reach import reach
-from rules.zipai.presets import config
+from rules.zipai.loader import default_rule_set
 
 times = {}
-t = time.perf_counter(); found = reach(config()); times["reach"] = time.perf_counter() - t
+t = time.perf_counter(); found = reach(default_rule_set()); times["reach"] = time.perf_counter() - t
 reached.cache_clear()
 t = time.perf_counter(); reached(); rows = payout_rows(); times["payouts"] = time.perf_counter() - t
 t = time.perf_counter(); checked = crosscheck(); times["crosscheck"] = time.perf_counter() - t

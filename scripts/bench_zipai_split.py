@@ -16,7 +16,7 @@ timed on counts another side read):
 - `port+score`: from the same `Hand` as `core score` (its counts and what its
   shown groups bring are read in the timer, as `score` must), the port's 胡息,
   then the same settlement work the core does on it: reading the red cards and
-  归 off the cards (`count_hand`), then `settle` (the port has no scoring of its
+  归 off the cards (`count_hand`), then `price` (the port has no scoring of its
   own, so this is added, timed, on its side);
 - `core score`: `rules.zipai.hand.score`: check, best split, 名堂 and payments;
 - `core score+groups`: the same, and the groups of the chosen split, which `score`
@@ -54,11 +54,12 @@ from rules.zipai.analysis import complete_splits, kans_held, locked_kans, patter
 from rules.zipai.cards import Card, counts
 from rules.zipai.groups import shown_group
 from rules.zipai.hand import Hand, count_hand, score
-from rules.zipai.presets import config
-from rules.zipai.scoring import Circumstances, HandFacts, Win, settle
+from rules.zipai.loader import default_rule_set
+from rules.zipai.model import ShownKind, Win
+from rules.zipai.scoring import Circumstances, HandFacts, Situation, price
 from tests.q_algorithm_phz import document_values, get_huxi, random_hands
 
-cfg = config()
+cfg = default_rule_set()
 # Each side's table of group values, made once per set of rules, before the timers (the per-hand
 # memo of the core's splitter starts empty in every run).
 values = document_values(cfg)
@@ -66,11 +67,11 @@ splitter(cfg)
 drawn = random_hands(random.Random({seed}), {n})
 hands = []
 for concealed, shown in drawn:
-    groups = tuple(shown_group(kind, tuple(Card(i) for i in cards), cfg.rules) for kind, cards in shown)
+    groups = tuple(shown_group(ShownKind(kind), tuple(Card(i) for i in cards), cfg.constants) for kind, cards in shown)
     cards = tuple(Card(i) for i in concealed)
     hands.append((Hand(cards, groups, cards[-1]), counts(cards), 1 if any(g.is_four for g in groups) else 0))
 zimo = Circumstances(Win.ZIMO)
-low = cfg.rules.min_huxi.value
+low = cfg.constants.min_huxi.value
 
 
 def shared_rules(h, concealed):
@@ -85,7 +86,7 @@ shared = [hand for hand in hands if shared_rules(hand[0], hand[1])]
 
 def fresh(which=hands):
     # A `Hand` keeps what it has counted: each side starts from new ones (made before its timer).
-    return [(Hand(h.concealed, h.shown, h.win_card), *rest) for h, *rest in which]
+    return [(Hand(h.concealed, h.melds, h.won_on), *rest) for h, *rest in which]
 
 
 def port_split(hands):
@@ -108,8 +109,8 @@ def port_score(hands):
         huxi = get_huxi(h.concealed_count, values)
         if huxi >= 0 and huxi + table.huxi >= low:
             k = count_hand(h, cfg)
-            out += settle(HandFacts(huxi + table.huxi, k.red, k.red_concealed, False, k.gui, table.fours),
-                          zimo, cfg).total
+            facts = HandFacts(huxi + table.huxi, k.red, k.red_concealed, False, k.gui, table.fours)
+            out += price(Situation(facts, zimo), cfg).total
     return out
 
 

@@ -40,15 +40,16 @@ class Values:
 PAOHUZI = Values(kan=(3,) * 10 + (6,) * 10, yiersan=(3, 6), erqishi=(3, 6))
 
 
-def document_values(config) -> Values:
+def document_values(rule_set) -> Values:
     """The same places with document 003's 胡息 table (through the rules core's `make`)."""
     from rules.zipai.cards import Card
-    from rules.zipai.groups import GroupKind, make
+    from rules.zipai.groups import make
+    from rules.zipai.model import GroupKind
 
-    rules = config.rules
+    constants = rule_set.constants
 
     def value(kind, indices):
-        return make(kind, tuple(Card(i) for i in indices), rules).huxi
+        return make(kind, tuple(Card(i) for i in indices), constants).huxi
 
     return Values(
         kan=tuple(value(GroupKind.KAN, (i, i, i)) for i in range(20)),
@@ -203,20 +204,21 @@ PAOHUZI_2710 = TingValues({kind: (small,) * 10 + (big,) * 10 for kind, small, bi
 TING_KINDS = {"碰": "peng", "招": "pao", "拢": "ti"}
 
 
-def document_ting_values(config) -> TingValues:
+def document_ting_values(rule_set) -> TingValues:
     """The same places with document 003's 胡息 table and minimum (through the rules core's `make`)."""
     from rules.zipai.cards import Card
-    from rules.zipai.groups import GroupKind, make
+    from rules.zipai.groups import make
+    from rules.zipai.model import GroupKind
 
-    rules = config.rules
+    constants = rule_set.constants
 
     def value(kind, indices):
-        return make(kind, tuple(Card(i) for i in indices), rules).huxi
+        return make(kind, tuple(Card(i) for i in indices), constants).huxi
 
     kinds = {"peng": GroupKind.PENG, "wei": GroupKind.KAN, "pao": GroupKind.ZHAO, "ti": GroupKind.LONG}
-    table = document_values(config)
+    table = document_values(rule_set)
     return TingValues({name: tuple(value(kind, (i,) * (4 if name in ("pao", "ti") else 3)) for i in range(20))
-                       for name, kind in kinds.items()}, table.yiersan, table.erqishi, rules.min_huxi.value)
+                       for name, kind in kinds.items()}, table.yiersan, table.erqishi, constants.min_huxi.value)
 
 
 # tbl_split.lua: how the cards of one number (小 at offset 0, 大 at offset 10) start groups without

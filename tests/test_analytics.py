@@ -25,7 +25,7 @@ from generator.build import BuildContext
 from generator.errors import BuildError
 from generator.paths import EXAMPLES
 from rules.errors import RuleError
-from rules.nanning.analysis import hand_type, readings
+from rules.nanning.analysis import hand_type, splits
 from rules.nanning.codes import hit_copies
 from rules.nanning.model import Hand, Shape
 from rules.nanning.tiles import parse
@@ -69,7 +69,7 @@ def core_category(tiles: list[int]) -> tuple[Category, bool] | None:
     except RuleError:
         return None
     colour = COLOURS[0] if not found.qingyise else COLOURS[2] if tiles[0] >= 27 else COLOURS[1]
-    also = found.shape is not Shape.JIHU and any(r.shape is Shape.JIHU for r in readings(hand))
+    also = found.shape is not Shape.JIHU and any(r.shape is Shape.JIHU for r in splits(hand))
     return Category(colour, found.shape), also
 
 

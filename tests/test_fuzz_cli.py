@@ -39,8 +39,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from generator.paths import ROOT
+from rules import registry
 from rules.__main__ import main
-from rules.request import MAX_INPUT_BYTES, MAX_INT_DIGITS, MAX_LINE
+from rules.request import MAX_INPUT_BYTES, MAX_INT_DIGITS, MAX_LINE, fields_of, without
 from tests.test_zipai_properties import hands as zipai_hands
 
 GAMES = ("nanning", "zipai")
@@ -51,11 +52,9 @@ FUZZ = settings(max_examples=200, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow,
                                        HealthCheck.data_too_large])
 
-FIELDS = {
-    "nanning": ["hand", "win_tile", "melds", "win", "kongs", "chain", "rules", "discarder", "fenghu",
-                "fenghu_seat", "moma_hits", "fishing"],
-    "zipai": ["hand", "win_card", "shown", "win", "from", "bao", "extras", "dealer", "gang", "readings"],
-}
+# Every field of each game's requests, from their declarations (`Game.requests`)
+REQUESTS = {game: registry.game(game).requests for game in GAMES}
+FIELDS = {game: [f.key for f in fields_of(requests["score"])] for game, requests in REQUESTS.items()}
 WORDS = {
     "nanning": ["234m678m55p111s999s", "5p", "9s", "1m", "放炮", "自摸", "杠上花", "杠上炮", "抢杠胡", "人胡", "天胡",
                 "碰", "明杠", "加杠", "暗杠", "本家", "下家", "对家", "上家", "他家放炮", "被封胡者包付", "yuanwen",
@@ -70,7 +69,7 @@ VALID = {
 }
 # A waiting hand: the valid request without its win and one tile/card short.
 WAITING = {game: {"hand": r["hand"][:-1]} for game, r in VALID.items()}
-WIN_FIELDS = {"nanning": ("win", "win_tile", "kongs", "chain"), "zipai": ("win", "win_card")}
+WIN_FIELDS = {game: without(requests["score"], requests["waits"]) for game, requests in REQUESTS.items()}
 
 
 # ------------------------------------------------------------------ running one input

@@ -99,11 +99,11 @@ def test_an_unknown_game_is_refused():
 def test_every_option_value_combines_and_unknown_ones_are_refused(game):
     g = registry.game(game)
     presets = list(g.presets())
-    assert presets and g.rules() == g.rules(presets[0])
+    assert presets and g.rule_set() == g.rule_set(presets[0])
     for option in g.options():
         assert option.default in option.values and option.rules
         for value in option.values:
-            g.rules(options={**option.requires, option.key: value})  # with the options it needs set
+            g.rule_set(options={**option.requires, option.key: value})  # with the options it needs set
         specs = {o.key: o for o in g.options()}
         for needed, wanted in option.requires.items():
             assert wanted in specs[needed].values
@@ -111,15 +111,15 @@ def test_every_option_value_combines_and_unknown_ones_are_refused(game):
                 for value in option.values:
                     if value != option.default:
                         with pytest.raises(RuleError, match="only applies when"):
-                            g.rules(options={option.key: value})
+                            g.rule_set(options={option.key: value})
     if g.options():
         first = g.options()[0]
         with pytest.raises(RuleError):
-            g.rules(options={first.key: "no-such-value"})
+            g.rule_set(options={first.key: "no-such-value"})
     with pytest.raises(RuleError):
-        g.rules(options={"no-such-option": "x"})
+        g.rule_set(options={"no-such-option": "x"})
     with pytest.raises(RuleError):
-        g.rules("no-such-preset")
+        g.rule_set("no-such-preset")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -127,7 +127,7 @@ def test_situations_are_priced_or_explained(game):
     """A possible situation prices to a zero-sum ledger whose winner gets the total; an impossible one
     is refused by `price` with the rule `impossible` names."""
     g = registry.game(game)
-    rules = g.rules()
+    rules = g.rule_set()
     situations = list(g.situations(rules))
     assert situations
     possible = impossible = 0

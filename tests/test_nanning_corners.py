@@ -7,12 +7,15 @@ import sys
 import pytest
 
 from rules.errors import RuleError
-from rules.nanning.cli import score
+from rules.registry import game
 from rules.nanning.feasibility import check
-from rules.nanning.model import Fishing, HandType, KongKind, Method, Seat, Shape, Situation
-from rules.nanning.preset import preset
-from rules.nanning.scoring import KONG, price
+from rules.nanning.model import Fishing, HandType, KongKind, Win, Seat, Shape, Situation
+from rules.nanning.rule_set import preset
+from rules.nanning.scoring import price
+from rules.ledger import KONG
 from rules.nanning.table import Ending, multi_win, next_dealer
+
+score = game("nanning").score
 
 YW = preset()
 JIHU = HandType(Shape.JIHU, False, False)
@@ -39,7 +42,7 @@ def test_first_turn_win_after_angang_is_gangshanghua(hand, melds, win, total, ru
         assert out["formula"].startswith(out["notes"][0].split("（")[0])
 
 
-@pytest.mark.parametrize("method, rule", [(Method.TIANHU, "nn-14-n1"), (Method.DIHU, "nn-15-n1")])
+@pytest.mark.parametrize("method, rule", [(Win.TIANHU, "nn-14-n1"), (Win.DIHU, "nn-15-n1")])
 def test_first_turn_situation_with_a_chain_points_to_gangshanghua(method, rule):
     reason = check(Situation(HandType(Shape.JIHU, True, False), method, (KongKind.AN,)), YW)
     assert reason is not None and reason.rule == rule and "暗杠杠上花" in reason.message
@@ -57,15 +60,15 @@ def test_first_turn_win_after_minggang_is_refused(win, rule):
 
 # 001 l.439 如果放炮者也钓鱼成功可以抵消掉一倍的分数 (reading fishing_offset).
 @pytest.mark.parametrize("method, hand, winner_hit, hits, offset, total", [
-    (Method.FANGPAO, PENGPENG, False, (Seat.PREV,), "one_share", 0),  # the share is cancelled
-    (Method.FANGPAO, PENGPENG, False, (Seat.PREV,), "winner_double", 9),  # nothing to cancel
-    (Method.FANGPAO, PENGPENG, True, (Seat.PREV,), "one_share", 9),  # 18 less one doubling
-    (Method.FANGPAO, PENGPENG, True, (Seat.PREV,), "winner_double", 9),
-    (Method.FANGPAO, PENGPENG, True, (), "one_share", 18),
-    (Method.FANGPAO, PENGPENG, False, (), "winner_double", 9),
-    (Method.ZIMO, JIHU, False, (Seat.NEXT,), "one_share", 6),  # 3 each, 下家 pays nothing
-    (Method.ZIMO, JIHU, False, (Seat.NEXT,), "winner_double", 9),
-    (Method.ZIMO, JIHU, True, (Seat.NEXT,), "one_share", 15),  # 6 + 6 + 3
+    (Win.FANGPAO, PENGPENG, False, (Seat.PREV,), "one_share", 0),  # the share is cancelled
+    (Win.FANGPAO, PENGPENG, False, (Seat.PREV,), "winner_double", 9),  # nothing to cancel
+    (Win.FANGPAO, PENGPENG, True, (Seat.PREV,), "one_share", 9),  # 18 less one doubling
+    (Win.FANGPAO, PENGPENG, True, (Seat.PREV,), "winner_double", 9),
+    (Win.FANGPAO, PENGPENG, True, (), "one_share", 18),
+    (Win.FANGPAO, PENGPENG, False, (), "winner_double", 9),
+    (Win.ZIMO, JIHU, False, (Seat.NEXT,), "one_share", 6),  # 3 each, 下家 pays nothing
+    (Win.ZIMO, JIHU, False, (Seat.NEXT,), "winner_double", 9),
+    (Win.ZIMO, JIHU, True, (Seat.NEXT,), "one_share", 15),  # 6 + 6 + 3
 ])
 def test_fishing_offset_readings(method, hand, winner_hit, hits, offset, total):
     rules = YW.with_options({"fishing": "on", "fishing_offset": offset})
@@ -87,13 +90,13 @@ def _kong_points(payments, discarder):
     ((), (0, 1), (JIHU, PENGPENG), 0),
 ])
 def test_multi_win_kong_points_settle_once(chain, winners, hands, kong_points):
-    method = Method.GANGSHANGPAO if chain else Method.FANGPAO
+    method = Win.GANGSHANGPAO if chain else Win.FANGPAO
     discarder = 3
     wins = [(seat, Situation(h, method, chain)) for seat, h in zip(winners, hands, strict=True)]
     payments = multi_win(discarder, wins, YW)
     assert _kong_points(payments, discarder) == kong_points
     for seat, s in wins:  # each winner's hand points are what he alone would get
-        alone = price(Situation(s.hand, method, chain, discarder=Seat.PREV), YW).hand_points
+        alone = price(Situation(s.hand, method, chain, from_seat=Seat.PREV), YW).hand_points
         assert sum(p.amount for p in payments if p.payee == seat and p.kind == "胡牌") == alone
     net = {}
     for p in payments:
@@ -104,8 +107,8 @@ def test_multi_win_kong_points_settle_once(chain, winners, hands, kong_points):
 
 def test_multi_win_needs_one_discard():
     with pytest.raises(RuleError, match="same 胡法"):
-        multi_win(3, [(0, Situation(JIHU, Method.GANGSHANGPAO, (KongKind.AN,))),
-                      (2, Situation(PENGPENG, Method.FANGPAO))], YW)
+        multi_win(3, [(0, Situation(JIHU, Win.GANGSHANGPAO, (KongKind.AN,))),
+                      (2, Situation(PENGPENG, Win.FANGPAO))], YW)
 
 
 MULTI = {"hand": "234m678m999m55p", "melds": [{"kind": "碰", "tile": "1s"}], "win": "杠上炮", "chain": ["暗杠"],
@@ -127,8 +130,8 @@ def test_multi_win_through_the_cli():
     ({"multi": [{**MULTI["multi"][0], "seat": "上家"}]}, "multi[1].seat"),
     ({"multi": [{**MULTI["multi"][0], "fenghu": "无"}]}, "unknown field(s) in multi[1]"),
     ({"multi": [{**MULTI["multi"][0], "win_tile": "9p"}]}, "same tile"),
-    ({"multi": []}, "one or two other winners"),
-    ({"multi": [{"hand": "111m555m999p55p"}]}, "needs seat"),
+    ({"multi": []}, "multi has 0 entries; at least 1"),
+    ({"multi": [{"hand": "111m555m999p55p"}]}, "missing field(s) in multi[1]: seat"),
     ({"multi": [{**MULTI["multi"][0], "seat": ["对家"]}]}, "multi[1].seat"),
     ({"multi": ["对家"]}, "must be an object"),
     ({"multi": [{**MULTI["multi"][0], "hand": "111m555m999p5p"}]}, "14 tiles"),

@@ -6,15 +6,17 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from rules.errors import RuleError
-from rules.nanning.analysis import best, hand_type, readings
-from rules.nanning.cli import score
+from rules.nanning.analysis import best, hand_type, splits
+from rules.registry import game
 from rules.nanning.feasibility import check
 from rules.nanning.model import (
-    OTHERS, SELF_DRAWN, FengHu, Hand, HandType, KongKind, Method, Seat, Shape, Situation,
+    OTHERS, SELF_DRAWN, FengHu, Hand, HandType, KongKind, Win, Seat, Shape, Situation,
 )
-from rules.nanning.preset import preset, presets
+from rules.nanning.rule_set import preset, presets
 from rules.nanning.scoring import false_win, kong_settlement, price
 from rules.nanning.tiles import parse
+
+score = game("nanning").score
 
 YW = preset()
 
@@ -90,7 +92,7 @@ def test_fenghu():
 
 
 def test_sishuang_example_27():
-    s = Situation(HandType(Shape.PENGPENG, False, False), Method.FANGPAO, (), FengHu.OTHER_DISCARDS)
+    s = Situation(HandType(Shape.PENGPENG, False, False), Win.FANGPAO, (), FengHu.OTHER_DISCARDS)
     settlement = price(s, presets()["sishuang"])
     assert settlement.total == 27
     assert {(p.payer, p.amount) for p in settlement.payments} == {(Seat.ACROSS, 18), (Seat.PREV, 9)}
@@ -125,16 +127,16 @@ def _hand(tiles):
 
 
 @settings(max_examples=200, deadline=None)
-@given(complete_hands(), st.sampled_from([Method.FANGPAO, Method.ZIMO, Method.HAIDIPAO]), st.randoms())
+@given(complete_hands(), st.sampled_from([Win.FANGPAO, Win.ZIMO, Win.HAIDIPAO]), st.randoms())
 def test_tile_order_and_suit_permutation_change_nothing(tiles, method, rnd):
-    hand_type, _ = best(_hand(tiles), method in (Method.ZIMO,))
+    hand_type, _ = best(_hand(tiles), method in (Win.ZIMO,))
     shuffled = tiles[:]
     rnd.shuffle(shuffled)
     perm = list(range(3))
     rnd.shuffle(perm)
     swapped = [perm[t // 9] * 9 + t % 9 if t < 27 else t for t in shuffled]
     for variant in (shuffled, swapped):
-        other, _ = best(Hand(tuple(variant), (), variant[-1]), method in (Method.ZIMO,))
+        other, _ = best(Hand(tuple(variant), (), variant[-1]), method in (Win.ZIMO,))
         assert other == hand_type
         assert price(Situation(other, method), YW).total == price(Situation(hand_type, method), YW).total
 
@@ -151,7 +153,7 @@ def test_the_fast_reading_agrees_with_every_reading(tiles):
     the tiles exists, and picks the shape the best of all readings has."""
     assume(all(tiles.count(t) <= 4 for t in set(tiles)))
     hand = _hand(tiles)
-    shapes = {r.shape for r in readings(hand)}
+    shapes = {r.shape for r in splits(hand)}
     try:
         chosen = hand_type(hand, False)
     except RuleError:
@@ -183,16 +185,16 @@ def test_who_pays_follows_the_method(preset_id):
         assert all(x.amount > 0 and x.payer is not x.payee for x in settlement.payments)
         if s.fenghu is not FengHu.NONE:
             continue
-        if s.method in SELF_DRAWN and KongKind.MING not in s.chain:
+        if s.win in SELF_DRAWN and KongKind.MING not in s.chain:
             assert sorted(x.payer for x in hand) == sorted(OTHERS) and len({x.amount for x in hand}) == 1, s
-        elif s.method not in SELF_DRAWN:
-            assert {x.payer for x in hand} == {s.discarder}, s
+        elif s.win not in SELF_DRAWN:
+            assert {x.payer for x in hand} == {s.from_seat}, s
 
 
 def _with(s: Situation, **hand_changes) -> Situation:
     h = s.hand
-    return Situation(HandType(**{**h.__dict__, **hand_changes}), s.method, s.chain, s.fenghu, s.moma_hits,
-                     s.fishing, s.discarder, s.fenghu_seat)
+    return Situation(HandType(**{**h.__dict__, **hand_changes}), s.win, s.chain, s.fenghu, s.moma_hits,
+                     s.fishing, s.from_seat, s.fenghu_seat)
 
 
 def test_qingyise_doubles_and_never_pays_less():
@@ -204,16 +206,16 @@ def test_qingyise_doubles_and_never_pays_less():
             continue
         plain, more = price(s, YW), price(q, YW)
         assert more.hand_points >= plain.hand_points
-        scale = YW.methods[s.method.value].scale
+        scale = YW.wins[s.win.value].scale
         if scale != "放炮" or s.hand.shape is not Shape.JIHU or s.hand.quanqiuren:
             assert more.hand_points == 2 * plain.hand_points, (s, plain.formula, more.formula)
 
 
 def test_each_kong_in_a_chain_doubles():
     for s in FEASIBLE:
-        if s.method is not Method.GANGSHANGHUA or len(s.chain) == 4 or s.fenghu is not FengHu.NONE:
+        if s.win is not Win.GANGSHANGHUA or len(s.chain) == 4 or s.fenghu is not FengHu.NONE:
             continue
-        longer = Situation(s.hand, s.method, (*s.chain, KongKind.AN), s.fenghu)
+        longer = Situation(s.hand, s.win, (*s.chain, KongKind.AN), s.fenghu)
         if check(longer, YW) is None:
             assert price(longer, YW).hand_points == 2 * price(s, YW).hand_points
 
@@ -223,8 +225,8 @@ def test_patterns_double_on_the_self_drawn_scale():
              (Shape.DADUI2, Shape.DADUI3)]
     for low, high in pairs:
         menqing = low.pairs
-        a = price(Situation(HandType(low, menqing, False), Method.ZIMO), YW).total
-        b = price(Situation(HandType(high, menqing, False), Method.ZIMO), YW).total
+        a = price(Situation(HandType(low, menqing, False), Win.ZIMO), YW).total
+        b = price(Situation(HandType(high, menqing, False), Win.ZIMO), YW).total
         assert b == 2 * a
 
 
@@ -236,8 +238,8 @@ def test_every_enumerated_situation_has_witness_or_reason():
         found = witness(s, YW)
         if reason is None:
             assert found is not None, s
-            read, _ = best(found.hand, s.method in (Method.ZIMO, Method.GANGSHANGHUA, Method.HAIDILAO,
-                                                    Method.TIANHU, Method.DIHU))
+            read, _ = best(found.hand, s.win in (Win.ZIMO, Win.GANGSHANGHUA, Win.HAIDILAO,
+                                                    Win.TIANHU, Win.DIHU))
             assert read == s.hand
         else:
             assert reason.rule, s
@@ -245,7 +247,7 @@ def test_every_enumerated_situation_has_witness_or_reason():
 
 def test_best_reading_never_depends_on_order():
     tiles = parse("11122233344455m")  # 111 222 333 444 or three 123 sequences + 444
-    found = {r.shape for r in readings(_hand(tiles))}
+    found = {r.shape for r in splits(_hand(tiles))}
     assert found == {Shape.JIHU, Shape.PENGPENG}
     random.seed(1)
     for _ in range(20):
@@ -256,8 +258,8 @@ def test_best_reading_never_depends_on_order():
 
 def test_multi_win_discarder_pays_each():
     from rules.nanning.table import multi_win
-    a = Situation(HandType(Shape.PENGPENG, False, False), Method.FANGPAO)
-    b = Situation(HandType(Shape.QIXIAODUI, True, True), Method.FANGPAO)
+    a = Situation(HandType(Shape.PENGPENG, False, False), Win.FANGPAO)
+    b = Situation(HandType(Shape.QIXIAODUI, True, True), Win.FANGPAO)
     payments = multi_win(0, [(1, a), (3, b)], YW)
     assert {(p.payer, p.payee, p.amount) for p in payments} == {(0, 1, 9), (0, 3, 24)}
     with pytest.raises(RuleError):
@@ -284,11 +286,11 @@ def test_selling_a_win():
 
 
 def test_moma_and_fishing():
-    s = Situation(HandType(Shape.JIHU, False, False), Method.ZIMO, moma_hits=2)
+    s = Situation(HandType(Shape.JIHU, False, False), Win.ZIMO, moma_hits=2)
     assert price(s, presets()["moma"]).total == 27
     assert price(s, presets()["moma"].with_options({"moma_multiply": "compound"})).total == 36
     from rules.nanning.model import Fishing
-    fp = Situation(HandType(Shape.PENGPENG, False, False), Method.FANGPAO,
+    fp = Situation(HandType(Shape.PENGPENG, False, False), Win.FANGPAO,
                    fishing=Fishing(winner=True, payers=(Seat.ACROSS,)))
     settled = price(fp, YW.with_options({"fishing": "on"}))
     assert {(p.payer, p.payee, p.amount) for p in settled.payments} == {(Seat.PREV, Seat.SELF, 18),

@@ -3,7 +3,7 @@
 import pytest
 
 from rules.nanning.payouts import parse_code, payout_rows, situation_code
-from rules.nanning.preset import presets
+from rules.nanning.rule_set import presets
 
 ROWS = payout_rows()
 BY_ID = {r["id"]: r for r in ROWS}

@@ -9,10 +9,10 @@ import traceback
 import pytest
 
 from rules.errors import RuleError
-from rules.nanning.model import HandType, KongKind, Method, Shape, Situation
-from rules.nanning.preset import load_config, presets_from_config
+from rules.nanning.model import HandType, KongKind, Win, Shape, Situation
+from rules.nanning.rule_set import load_config, presets_from_config
 from rules.nanning.scoring import price
-from rules.zipai.presets import build_readings, build_rules, readings_data, rules_data
+from rules.zipai.loader import build_constants, build_options, readings_data, rules_data
 
 NANNING = load_config()
 FILE = "data/nanning/presets.toml"
@@ -50,7 +50,7 @@ def _rename(config: dict, path: tuple, new: str) -> dict:
     (_edit(NANNING, ("features", "清一色", "rules"), []), "[features.清一色] rules: empty list"),
     (_edit(NANNING, ("options", "moma_extra"), NANNING["options"]["moma"]), "[options]: unknown key 'moma_extra'"),
     (_edit(NANNING, ("preset",), NANNING["preset"] + [{"id": "x", "name": "x", "description": "x",
-                                                       "options": {"moma": "onn"}}]), "[preset 10]: option moma"),
+                                                       "options": {"moma": "onn"}}]), "[preset 10]: options.moma must be one of off | on"),
 ])
 def test_a_mistake_in_the_nanning_presets_names_the_file_and_key(config, says):
     with pytest.raises(RuleError) as raised:
@@ -71,7 +71,7 @@ def test_a_mistake_in_the_zipai_rules_names_the_file_and_key(edit, says):
     data = copy.deepcopy(rules_data())
     edit(data)
     with pytest.raises(RuleError) as raised:
-        build_rules(data)
+        build_constants(data)
     assert raised.value.one_line().startswith("data/zipai/rules.toml") and says in raised.value.one_line()
 
 
@@ -79,7 +79,7 @@ def test_a_reading_default_that_is_not_an_option_is_refused():
     data = copy.deepcopy(readings_data())
     data["reading"][0]["default"] = "nonsense"
     with pytest.raises(RuleError, match=r"data/zipai/readings.toml \[zp-r-[a-z-]+\] default: 'nonsense'"):
-        build_readings(data)
+        build_options(data)
 
 
 def test_a_changed_constant_changes_the_price():
@@ -88,12 +88,12 @@ def test_a_changed_constant_changes_the_price():
     edited = _edit(edited, ("constants", "kong_point", "quote"), "杠牌5分")
     changed = presets_from_config(edited)["yuanwen"]
     kept = presets_from_config(NANNING)["yuanwen"]
-    s = Situation(HandType(Shape.JIHU, False, False), Method.GANGSHANGHUA, (KongKind.AN,))
+    s = Situation(HandType(Shape.JIHU, False, False), Win.GANGSHANGHUA, (KongKind.AN,))
     assert price(s, kept).total == 21 and price(s, changed).total == 18 + 3 * 5
 
 
 def test_the_memo_raises_a_fresh_error_each_time():
-    s = Situation(HandType(Shape.QIXIAODUI, True, False), Method.GANGSHANGHUA, (KongKind.AN,))
+    s = Situation(HandType(Shape.QIXIAODUI, True, False), Win.GANGSHANGHUA, (KongKind.AN,))
     preset = presets_from_config(NANNING)["yuanwen"]
     caught = []
     for _ in range(3):
@@ -108,12 +108,13 @@ def test_the_memo_raises_a_fresh_error_each_time():
 def test_reach_honours_the_yilong_sankan_reading():
     """Four 坎 and no 拢 are 一拢（坎）三坎 only under zp-r-yilong-sankan=four_kan_too, in the hand analysis
     and in the reachability programme alike."""
-    from rules.zipai.analysis import Special, patterns
-    from rules.zipai.presets import config
+    from rules.zipai.analysis import patterns
+    from rules.zipai.model import Special
+    from rules.zipai.loader import default_rule_set
     from rules.zipai.reach import _special, _Table
 
-    default = config()
-    wider = default.with_readings({"zp-r-yilong-sankan": "four_kan_too"})
+    default = default_rule_set()
+    wider = default.with_options({"zp-r-yilong-sankan": "four_kan_too"})
     assert Special.YILONG_SANKAN not in patterns(0, 4, True, default)
     assert Special.YILONG_SANKAN in patterns(0, 4, True, wider)
     key = (Special.YILONG_SANKAN.value, True)

@@ -15,6 +15,7 @@ from jsonschema import Draft202012Validator
 from generator.paths import ROOT
 from generator.site import developers, edition
 from rules import registry, schemas
+from rules.request import fields_of, without
 
 from .contract import ERROR_LINE, check_run, errors
 from .test_games import EXAMPLES
@@ -59,37 +60,47 @@ def _enum(game: str, *path: str) -> list:
 
 def test_request_enums_are_the_code_enums():
     """A schema lists exactly what the parser accepts (no value typed into the schema that the code lacks)."""
-    from rules.nanning.model import FengHu, KongKind, MeldKind, Method, Seat
-    from rules.zipai import cli as zipai_cli
-    from rules.zipai.scoring import Bao, GangKind
-    from rules.zipai.scoring import Seat as ZSeat
+    from rules.nanning.model import FengHu, KongKind, MeldKind, Win, Seat
+    from rules.zipai.model import Bao, Extra, GangKind
+    from rules.zipai.model import Seat as ZSeat
+    from rules.zipai.model import Win as ZWin
 
     p = ("properties",)
-    assert _enum("nanning", *p, "win") == [m.value for m in Method]
+    assert _enum("nanning", *p, "win") == [m.value for m in Win]
     assert _enum("nanning", *p, "melds", "items", *p, "kind") == [m.value for m in MeldKind]
     assert _enum("nanning", *p, "chain", "items") == [k.value for k in KongKind]
     assert _enum("nanning", *p, "fenghu") == [f.value for f in FengHu]
     assert _enum("nanning", *p, "discarder") == [s.value for s in Seat if s is not Seat.SELF]
-    assert _enum("zipai", *p, "win") == list(zipai_cli.WINS)
-    assert _enum("zipai", *p, "extras", "items") == list(zipai_cli.EXTRAS)
+    assert _enum("zipai", *p, "win") == [w.value for w in ZWin if w is not ZWin.OPENING]
+    assert _enum("zipai", *p, "extras", "items") == [e.value for e in Extra]
     assert _enum("zipai", *p, "gang", "items", *p, "kind") == [k.value for k in GangKind]
     assert _enum("zipai", *p, "bao", "additionalProperties") == [b.value for b in Bao]
     assert _enum("zipai", *p, "gang", "items", *p, "by") == [s.value for s in ZSeat]
-    for game, module in (("nanning", "rules.nanning.cli"), ("zipai", "rules.zipai.cli")):
-        fields = __import__(module, fromlist=["FIELDS"]).FIELDS
-        assert set(schemas.load(f"{game}.score.request")["properties"]) == set(fields), game
+
+
+@pytest.mark.parametrize("name", sorted(schemas.generated()))
+def test_the_committed_request_schemas_are_what_the_declarations_give(name):
+    """rules/schemas/<game>.<command>.request.schema.json (and common's shared definitions) are generated from
+    the requests' declarations (`python -m rules.schemas --write`): a field list lives in one place."""
+    assert schemas.text(name) == schemas.dumps(schemas.generated()[name]), f"run: python -m rules.schemas --write"
+
+
+def test_every_request_a_game_answers_has_its_schema_and_every_field_its_declaration():
+    for g in registry.games():
+        for command, declaration in g.requests.items():
+            schema = schemas.load(f"{g.id}.{command}.request")
+            assert list(schema["properties"]) == [f.key for f in fields_of(declaration)], (g.id, command)
+            assert schema["version"] == declaration.published.version
 
 
 @pytest.mark.parametrize("game", WAITS)
 def test_waits_request_fields_are_the_score_fields_without_the_win(game):
     """The waits request lists exactly what `waits` accepts: the score fields less the win's."""
-    import importlib
-
-    module = importlib.import_module(f"rules.{game}.waits")
+    requests = registry.game(game).requests
     score = set(schemas.load(f"{game}.score.request")["properties"])
     waits = schemas.load(f"{game}.waits.request")
-    assert set(waits["properties"]) == set(module.FIELDS) - module.WIN_FIELDS
-    assert score - set(waits["properties"]) == set(module.WIN_FIELDS) & score
+    assert set(waits["properties"]) == {f.key for f in fields_of(requests["waits"])}
+    assert score - set(waits["properties"]) == set(without(requests["score"], requests["waits"]))
     for key, spec in waits["properties"].items():  # the same field, the same schema (a $ref), hand apart
         assert key == "hand" or spec == {"$ref": f"urn:caipan:{game}.score.request#/properties/{key}"}, key
 
@@ -122,12 +133,10 @@ def test_the_readme_waits_examples_follow_the_schemas():
 @pytest.mark.parametrize("game", WAITS)
 def test_a_waits_request_with_the_win_is_refused_by_schema_and_command(game):
     """Each field of the win: the schema rejects it, and so does the command line (one line, status 2)."""
-    import importlib
-
-    module = importlib.import_module(f"rules.{game}.waits")
+    requests = registry.game(game).requests
     sample = schemas.load(f"{game}.waits.request")["examples"][0]
     score = schemas.load(f"{game}.score.request")
-    for key in sorted(module.WIN_FIELDS):
+    for key in without(requests["score"], requests["waits"]):
         value = schemas.resolve(score["properties"][key])["examples"][0]
         wrong = {**sample, key: value}
         assert errors(f"{game}.waits.request", wrong), key
@@ -175,14 +184,14 @@ def test_the_property_examples_run_through_the_command_line(game):
     fields of REFUSED_ALONE) refused in one line by the rule that needs other fields with it."""
     base = schemas.load(f"{game}.score.request")["examples"][0]
     refused = REFUSED_ALONE.get(game, {})
-    fields = [key for key, _, _, _ in schemas.request_fields(game)]
-    assert set(refused) <= set(fields)
-    for key, _, example, _ in schemas.request_fields(game):
-        done = cli(game, json.dumps({**base, key: example}, ensure_ascii=False))
-        if key in refused:
-            assert done.returncode == 2 and refused[key] in done.stderr, (key, done.stderr)
+    fields = fields_of(registry.game(game).requests["score"])
+    assert set(refused) <= {f.key for f in fields}
+    for f in fields:
+        done = cli(game, json.dumps({**base, f.key: f.spec.example}, ensure_ascii=False))
+        if f.key in refused:
+            assert done.returncode == 2 and refused[f.key] in done.stderr, (f.key, done.stderr)
         else:
-            assert done.returncode == 0, (key, done.stderr)
+            assert done.returncode == 0, (f.key, done.stderr)
 
 
 # -- wrong documents -------------------------------------------------------------------------------
@@ -356,8 +365,9 @@ def test_help_shows_every_input_field_with_an_example(command):
                           timeout=120)
     assert done.returncode == 0
     for game in GAMES:
-        for key, _, example, _ in schemas.request_fields(game):
-            assert f"  {key} " in done.stdout and json.dumps(example, ensure_ascii=False) in done.stdout, (game, key)
+        for f in fields_of(registry.game(game).requests["score"]):
+            example = json.dumps(f.spec.example, ensure_ascii=False)
+            assert f"  {f.key} " in done.stdout and example in done.stdout, (game, f.key)
         assert f"caipan score --game {game}" in done.stdout
     assert "exit status" in done.stdout
 

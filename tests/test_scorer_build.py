@@ -18,10 +18,11 @@ from generator.paths import DATA, ROOT, SITE_SRC
 from generator.site.runtime import (CORE_DIR, LEFT_OUT, NPM_STDLIB, RULE_DATA_GLOB, RUNTIME_DIR, RUNTIME_FILES,
                                     SOURCE_MAPS, WORKER, readme_requests, runtime)
 from rules import registry
-from rules.nanning.preset import presets
+from rules.nanning.rule_set import presets
 from rules.nanning.tiles import parse
+from rules.options import values_of
 from rules.request import answer
-from rules.zipai.config import READINGS
+from rules.zipai.options import Options
 
 HAN = re.compile(r"[\u4e00-\u9fff]")
 RUNNER = Path(__file__).with_name("pyodide_node.mjs")
@@ -188,9 +189,9 @@ def test_every_house_rule_is_offered_with_chinese_labels(built):
         assert HAN.search(o["name"]) and [v for v, _ in o["values"]] == list(specs[o["key"]].values)
         assert all(HAN.search(label) for _, label in o["values"])
     zp = scorer_data(built, "zipai")
-    assert [r["id"] for r in zp["readings"]] == list(READINGS)
+    assert [r["id"] for r in zp["readings"]] == list(values_of(Options))
     for r in zp["readings"]:
-        assert HAN.search(r["name"]) and sorted(v[0] for v in r["values"]) == sorted(READINGS[r["id"]][1])
+        assert HAN.search(r["name"]) and sorted(v[0] for v in r["values"]) == sorted(values_of(Options)[r["id"]])
         assert all(HAN.search(v[1]) for v in r["values"]), r["id"]
 
 

@@ -9,16 +9,18 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from rules.errors import RuleError
-from rules.nanning.cli import score as nn_score
-from rules.nanning.model import Method
+from rules.registry import game
+from rules.nanning.model import Win
 from rules.nanning.tiles import notation
 from rules.nanning.waits import waits as nn_waits
-from rules.zipai.cli import score_request
 from rules.zipai.waits import waits as zp_waits
 
 from .test_nanning_scoring import complete_hands
 from .test_zipai_properties import DECK, hands
 import contextlib
+
+nn_score = game("nanning").score
+score_request = game("zipai").score
 
 ZP_LONG = {"hand": "贰柒拾七八九伍陆柒捌", "shown": [{"kind": "拢", "cards": "肆肆肆肆"},
                                                {"kind": "碰", "cards": "五五五"}, {"kind": "碰", "cards": "六六六"}]}
@@ -44,7 +46,7 @@ def test_nanning_waits_price_every_method_through_score():
     assert wait["left"] == 3
     refused = {r["win"]: r["error"] for r in wait["refused"]}
     assert "抢杠胡" in refused and "nn-9-d1" in refused["抢杠胡"]  # three 2m cannot be robbed
-    assert sorted(set(totals) | set(refused)) == sorted(m.value for m in Method)
+    assert sorted(set(totals) | set(refused)) == sorted(m.value for m in Win)
 
 
 @pytest.mark.parametrize("request_, cards", [

@@ -28,7 +28,7 @@ from mahjong.agari import Agari
 from rules.nanning.tiles import COPIES, KINDS, notation
 from rules.nanning.waits import waits as nn_waits
 from rules.zipai.cards import Card
-from rules.zipai.presets import config as zipai_config
+from rules.zipai.loader import default_rule_set
 from rules.zipai.waits import waits as zp_waits
 
 from .q_algorithm_phz import TING_KINDS, document_ting_values, get_ting_cards, random_hands
@@ -117,7 +117,7 @@ def zipai_hands() -> list[tuple[list[int], list[tuple[str, tuple[int, ...]]]]]:
 
 @cache
 def _values():
-    return document_ting_values(zipai_config())
+    return document_ting_values(default_rule_set())
 
 
 def _both(short: list[int], shown, four_wins: bool) -> tuple[set[int], set[int], set[int]]:
@@ -125,7 +125,7 @@ def _both(short: list[int], shown, four_wins: bool) -> tuple[set[int], set[int],
 
     Explained: a card the core wins by 一拢（坎）三坎 alone, or only from another player with a
     pair of it held (the three spread)."""
-    deck = zipai_config().rules.deck
+    deck = default_rule_set().constants.deck
     counts = [short.count(i) for i in range(20)]
     used = [counts[i] + sum(g.count(i) for _, g in shown) for i in range(20)]
     groups = [(TING_KINDS[kind], g[0]) for kind, g in shown]

@@ -1,10 +1,11 @@
-"""The package as a user installs it: a wheel built from this tree, installed into a fresh virtual
-environment outside the repository, answers the README's examples through the `caipan` script.
-Offline: the wheel is built without isolation and installed with --no-deps --no-index (the rules
-core needs nothing beyond the standard library)."""
+"""The package as a user installs it: a wheel built from this tree, installed into a bare virtual
+environment outside the repository with nothing but the wheel (`pip install --no-index caipan-*.whl`:
+the rules core depends on nothing beyond the standard library), answers the README's examples through
+the `caipan` script, for score and for waits."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import venv
@@ -14,7 +15,13 @@ import pytest
 from generator.paths import ROOT
 from rules import registry
 
-from .test_games import EXAMPLES
+from .test_games import EXAMPLES, README, TOTALS
+
+# The README's `waits` examples: echo '<json>' | … waits --game <id>
+README_WAITS = [(game, json.loads(text)) for text, game in
+                re.findall(r"echo '(\{.*?\})' \|\s*\S+ -m rules waits --game (\w+)", README)]
+# What a player sees they wait on (九莲宝灯: every 万).
+WAITING_ON = {"1112345678999m": [f"{n}m" for n in range(1, 10)]}
 
 pytestmark = pytest.mark.slow  # a wheel built and installed into a fresh virtual environment
 
@@ -28,10 +35,24 @@ def installed(tmp_path_factory):
     assert len(wheels) == 1
     venv.EnvBuilder(with_pip=True).create(root / "venv")
     python = root / "venv" / "bin" / "python"
-    subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheels[0])],
+    # no --no-deps: a dependency the wheel declared would have to come from an index, and there is none
+    subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-index", str(wheels[0])],
                    check=True, cwd=root, capture_output=True)
     return root
 
+
+def test_the_wheel_is_the_core_alone(installed):
+    """No dependencies (the build's packages are the `site` extra) and no generator in it."""
+    import zipfile
+
+    (wheel,) = (installed / "dist").glob("caipan-*.whl")
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+        metadata = zf.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
+    assert {n.split("/")[0] for n in names} == {"rules", wheel.name.split("-py3")[0] + ".dist-info"}
+    requires = [line for line in metadata.splitlines() if line.startswith("Requires-Dist:")]
+    assert requires and all("extra ==" in line for line in requires), requires
+    assert "Provides-Extra: site" in metadata
 
 @pytest.mark.parametrize("game", registry.ids())
 def test_the_console_script_answers_the_readme_examples(installed, game):
@@ -39,7 +60,27 @@ def test_the_console_script_answers_the_readme_examples(installed, game):
                           input=json.dumps(EXAMPLES[game], ensure_ascii=False), capture_output=True, text=True,
                           cwd=installed, timeout=120)
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == registry.game(game).score(EXAMPLES[game])
+    answer = json.loads(done.stdout)
+    assert answer["total"] == TOTALS[game]
+    assert answer == registry.game(game).score(EXAMPLES[game])
+
+
+@pytest.mark.parametrize("game", registry.ids())
+def test_the_console_script_answers_a_waits_request(installed, game):
+    """The README's waits examples and each game's published one."""
+    key = "tiles" if game == "nanning" else "cards"
+    cases = [(r, WAITING_ON[r["hand"]]) for g, r in README_WAITS if g == game]
+    sample = registry.game(game).requests["waits"].published.examples[0]
+    cases.append((sample, registry.game(game).waits(sample)[key]))
+    assert README_WAITS and len(cases) >= 1
+    for request, pieces in cases:
+        done = subprocess.run([str(installed / "venv" / "bin" / "caipan"), "waits", "--game", game],
+                              input=json.dumps(request, ensure_ascii=False), capture_output=True, text=True,
+                              cwd=installed, timeout=120)
+        assert done.returncode == 0, done.stderr
+        answer = json.loads(done.stdout)
+        assert answer == registry.game(game).waits(request)
+        assert answer[key] == pieces and pieces
 
 
 def test_the_installed_core_reads_its_packaged_data(installed):

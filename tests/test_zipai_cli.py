@@ -8,7 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.errors import RuleError
-from rules.zipai.cli import score_request
+from rules.registry import game
+
+score_request = game("zipai").score
 
 PLAIN = "一二三四五六七八九壹贰叁肆伍陆柒捌玖贰柒拾"
 
@@ -35,7 +37,7 @@ def test_output_contract():
     ({"hand": "一一一一一" + PLAIN[5:], "win": "自摸"}, "5 copies of 一"),
     ({"hand": PLAIN[:-3], "win": "自摸"}, "wrong card count: 18 cards"),
     ({"hand": PLAIN, "win": "自摸", "shown": [{"kind": "碰", "cards": "一二三"}]}, "is not a group"),
-    ({"hand": PLAIN, "win": "自摸", "shown": [{"kind": "杠", "cards": "一一一一"}]}, "unknown shown kind"),
+    ({"hand": PLAIN, "win": "自摸", "shown": [{"kind": "杠", "cards": "一一一一"}]}, "shown[1].kind must be one of 碰 | 招 | 拢 | 吃"),
     ({"hand": "一二三四五六七八九肆伍陆柒捌玖叁肆伍三四五", "win": "自摸"}, "below the minimum"),
     ({"hand": "一二三四五六七八九肆伍陆柒捌玖叁肆伍三四六", "win": "自摸"}, "not a winning hand"),
     ({"hand": PLAIN, "win": "自摸", "extras": ["头块"]}, "头块 is a win after 爆牌"),
@@ -48,15 +50,15 @@ def test_output_contract():
     ({"hand": PLAIN, "win": "自摸", "bao": {"胡牌者": "红爆"}}, "红爆 is applied for"),
     ({"hand": PLAIN, "win": "自摸", "bao": {"东家": "爆"}}, "bao key must be one of"),
     ({"hand": PLAIN, "win": "自摸", "bao": {"上家": "报"}}, "bao.上家 must be one of"),
-    ({"hand": PLAIN, "win": "自摸", "extras": ["杠上花"]}, "extras item must be one of"),
+    ({"hand": PLAIN, "win": "自摸", "extras": ["杠上花"]}, "extras[1] must be one of 海底 | 头块 | 起手"),
     ({"hand": PLAIN, "win": "杠上花"}, "win must be one of"),
     ({"hand": PLAIN, "win": "自摸", "win_card": "一二"}, "exactly one card"),
     ({"hand": PLAIN, "win": "自摸", "win_card": "十"}, "must be one of the concealed"),
-    ({"hand": PLAIN, "win": "自摸", "colour": "红"}, "unknown field in the request: colour"),
-    ({"hand": PLAIN, "win": "自摸", "readings": {"zp-r-nothing": "x"}}, "unknown reading"),
-    ({"hand": PLAIN, "win": "自摸", "readings": {"zp-r-combine": "divide"}}, "unknown option"),
+    ({"hand": PLAIN, "win": "自摸", "colour": "红"}, "unknown field(s) in the request: colour"),
+    ({"hand": PLAIN, "win": "自摸", "readings": {"zp-r-nothing": "x"}}, "unknown option(s) in readings: zp-r-nothing"),
+    ({"hand": PLAIN, "win": "自摸", "readings": {"zp-r-combine": "divide"}}, "readings.zp-r-combine must be one of multiply | add"),
     ({"hand": 12, "win": "自摸"}, "hand must be a string"),
-    ({"win": "自摸"}, "hand is required"),
+    ({"win": "自摸"}, "missing field(s) in the request: hand"),
     ({"hand": PLAIN}, "win is required"),
     ({"hand": PLAIN, "win": "自摸", "dealer": "yes"}, "dealer must be true or false"),
     ({"hand": PLAIN, "win": "自摸", "shown": {"kind": "碰"}}, "shown must be a list"),

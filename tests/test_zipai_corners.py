@@ -5,7 +5,9 @@ import pytest
 from generator.findings import load_findings
 from generator.zipai.check import TESHU, TESHU_HAND
 from rules.errors import RuleError
-from rules.zipai.cli import score_request
+from rules.registry import game
+
+score_request = game("zipai").score
 
 FOUR_THREES = "一二三三三三四五六壹贰叁贰柒拾肆伍陆柒捌玖"
 

@@ -18,8 +18,9 @@ from rules.zipai.analysis import complete_splits, locked_kans
 from rules.zipai.cards import Card, counts
 from rules.zipai.groups import shown_group
 from rules.zipai.hand import Hand, score
-from rules.zipai.presets import config
-from rules.zipai.scoring import Circumstances, Win
+from rules.zipai.loader import default_rule_set
+from rules.zipai.scoring import Circumstances
+from rules.zipai.model import ShownKind, Win
 
 from .q_algorithm_phz import PAOHUZI, document_values, get_huxi, random_hands
 
@@ -34,7 +35,7 @@ def drawn():
 
 def core(concealed, shown, cfg) -> tuple[int, bool]:
     """The core's most 胡息 over complete splits (-1: none) and whether `score` wins."""
-    groups = tuple(shown_group(kind, tuple(Card(i) for i in cards), cfg.rules) for kind, cards in shown)
+    groups = tuple(shown_group(ShownKind(kind), tuple(Card(i) for i in cards), cfg.constants) for kind, cards in shown)
     held = counts(Card(i) for i in concealed)
     pairs = 1 if any(g.is_four for g in groups) else 0
     found = complete_splits(held, pairs, locked_kans(held, None, cfg), None, cfg).outcomes
@@ -45,7 +46,7 @@ def core(concealed, shown, cfg) -> tuple[int, bool]:
     except RuleError:
         return most, False
     # Only the regular win is shared: 一拢（坎）三坎 is a pattern of document 003 alone.
-    return most, result.arrangement.special is None or most >= cfg.rules.min_huxi.value
+    return most, result.arrangement.special is None or most >= cfg.constants.min_huxi.value
 
 
 def port(concealed, shown, values) -> int:
@@ -55,12 +56,12 @@ def port(concealed, shown, values) -> int:
 
 
 def _shown_huxi(shown):
-    cfg = config()
-    return [shown_group(kind, tuple(Card(i) for i in cards), cfg.rules).huxi for kind, cards in shown]
+    cfg = default_rule_set()
+    return [shown_group(ShownKind(kind), tuple(Card(i) for i in cards), cfg.constants).huxi for kind, cards in shown]
 
 
 def kinds(text: str) -> list[int]:
-    return counts(config().rules.deck.parse(text))
+    return counts(default_rule_set().constants.deck.parse(text))
 
 
 @pytest.mark.parametrize("hand, paohuzi, document", [
@@ -74,13 +75,13 @@ def kinds(text: str) -> list[int]:
 ])
 def test_the_port_splits_as_the_c_code_does(hand, paohuzi, document):
     assert get_huxi(kinds(hand), PAOHUZI) == paohuzi
-    assert get_huxi(kinds(hand), document_values(config())) == document
+    assert get_huxi(kinds(hand), document_values(default_rule_set())) == document
 
 
 def test_the_core_agrees_with_the_port_under_the_default_readings(drawn):
-    cfg = config()
+    cfg = default_rule_set()
     values = document_values(cfg)
-    low = cfg.rules.min_huxi.value
+    low = cfg.constants.min_huxi.value
     disagree = []
     wins = 0
     for concealed, shown in drawn:
@@ -96,7 +97,7 @@ def test_the_core_agrees_with_the_port_under_the_default_readings(drawn):
 
 def test_every_difference_under_the_split_reading_is_a_split_kan(drawn):
     """With zp-r-kan-split=split the core wins more hands, or more 胡息: always by a 坎 held."""
-    locked, split = config(), config().with_readings({"zp-r-kan-split": "split"})
+    locked, split = default_rule_set(), default_rule_set().with_options({"zp-r-kan-split": "split"})
     values = document_values(locked)
     differ = 0
     for concealed, shown in drawn:

@@ -9,13 +9,20 @@ from hypothesis import strategies as st
 
 from rules.errors import RuleError
 from rules.zipai.cards import Card
-from rules.zipai.cli import parse, score_request
-from rules.zipai.config import READINGS
-from rules.zipai.hand import facts, readings as readings_of, score as score_hand
-from rules.zipai.presets import config
-from rules.zipai.scoring import Bao, Circumstances, HandFacts, Seat, Win, settle
+from rules.registry import game
+from rules.request import read
+from rules.zipai.answer import hand_of, rule_set_of
+from rules.zipai.request import ScoreRequest
+from rules.options import values_of
+from rules.zipai.options import Options
+from rules.zipai.hand import facts, score as score_hand, splits as splits_of
+from rules.zipai.loader import default_rule_set
+from rules.zipai.scoring import Circumstances, HandFacts, Situation, price
+from rules.zipai.model import Bao, Seat, Win
 
-DECK = config().rules.deck
+score_request = game("zipai").score
+
+DECK = default_rule_set().constants.deck
 KINDS = range(20)
 
 # Every group of three the concealed cards can form, by card index (0-9 小, 10-19 大).
@@ -183,17 +190,17 @@ WINS = st.sampled_from([
 def test_more_huxi_or_more_gui_never_pays_less(huxi, red, lielie, gui, c):
     """Monotone where it holds: above 10胡 (棒胡's 30 breaks it at 10) and for a fixed colour
     class (黑胡's flat 100 does not grow)."""
-    cfg = config()
+    cfg = default_rule_set()
     assume(red != 1)
 
     def total(h, g):
-        return settle(HandFacts(h, red, red, lielie, g, 0), c, cfg).total
+        return price(Situation(HandFacts(h, red, red, lielie, g, 0), c), cfg).total
 
     assert total(huxi + 1, gui) >= total(huxi, gui)
     assert total(huxi, gui + 1) > total(huxi, gui)
 
 
-READING_CHOICES = st.fixed_dictionaries({rid: st.sampled_from(options) for rid, (_, options) in READINGS.items()})
+READING_CHOICES = st.fixed_dictionaries({rid: st.sampled_from(options) for rid, options in values_of(Options).items()})
 SITUATIONS = st.builds(
     Circumstances, st.sampled_from(list(Win)), st.sampled_from([None, Seat.SHANG, Seat.XIA]),
     *(st.sampled_from(list(Bao)) for _ in range(3)), st.booleans(), st.booleans(), st.booleans())
@@ -208,14 +215,14 @@ def test_more_huxi_never_pays_less_under_any_reading(readings, c, huxi, more, re
     for a regular hand, with every other fact the same, more 胡息 is refused exactly when fewer
     is and never pays less, except at 棒胡's count (its base is fixed), under every reading and
     in every situation."""
-    cfg = config().with_readings(readings)
-    low, bang = cfg.rules.min_huxi.value, cfg.rules.mingtang.banghu_at.value
+    cfg = default_rule_set().with_options(readings)
+    low, bang = cfg.constants.min_huxi.value, cfg.constants.mingtang.banghu_at.value
     fewer, most = max(huxi, low), max(huxi, low) + more
     assume(bang not in (fewer, most))
 
     def settled(h):
         try:
-            return settle(HandFacts(h, red, min(red, concealed_red), lielie, gui, fours), c, cfg).total
+            return price(Situation(HandFacts(h, red, min(red, concealed_red), lielie, gui, fours), c), cfg).total
         except RuleError as refused:
             return refused.rule
 
@@ -230,11 +237,13 @@ def test_more_huxi_never_pays_less_under_any_reading(readings, c, huxi, more, re
 def assert_score_settles_the_reading_that_pays_most(request):
     """`score` settles only the readings that may pay most (`_may_pay_most`); settling every
     reading (`readings`) and ranking them as `score` does chooses the same one."""
-    hand, c, _, cfg = parse(request)
+    checked = read(ScoreRequest, request)
+    cfg = rule_set_of(dict(checked.readings))
+    hand, c, _ = hand_of(checked, cfg)
     ranked = []
-    for reading in readings_of(hand, c, cfg):
+    for reading in splits_of(hand, c, cfg):
         try:
-            settled = settle(facts(reading, hand, cfg), c, cfg)
+            settled = price(Situation(facts(reading, hand, cfg), c), cfg)
         except RuleError:
             continue
         ranked.append(((settled.total, reading.huxi, reading.special is None, reading.lielie), reading, settled))
@@ -244,7 +253,7 @@ def assert_score_settles_the_reading_that_pays_most(request):
         assert not ranked
         return
     _, best, settled = max(ranked, key=lambda r: r[0])  # the first of equals, as `score`
-    assert (chosen.reading.huxi, chosen.reading.lielie, chosen.reading.special) == (best.huxi, best.lielie,
+    assert (chosen.split.huxi, chosen.split.lielie, chosen.split.special) == (best.huxi, best.lielie,
                                                                                     best.special)
     assert chosen.settlement == settled
 
@@ -317,7 +326,7 @@ def test_the_loose_search_finds_the_huxi_of_best_partial(cards, from_other, kan_
     counts = [0] * 20
     for kind, n in Counter(cards).items():
         counts[kind] = min(n, 4)
-    cfg = config().with_readings({"zp-r-kan-split": kan_split})
+    cfg = default_rule_set().with_options({"zp-r-kan-split": kan_split})
     win = cards[-1] if from_other else None
     locked = locked_kans(counts, win, cfg)
     made = groups_of(best_partial(tuple(counts), win, cfg, locked), cfg)

@@ -4,9 +4,12 @@ import pytest
 
 from rules.errors import RuleError
 from rules.zipai.cards import Card, Size
-from rules.zipai.cli import score_request
-from rules.zipai.groups import GroupKind, make
-from rules.zipai.presets import config
+from rules.registry import game
+from rules.zipai.groups import make
+from rules.zipai.model import GroupKind
+from rules.zipai.loader import default_rule_set
+
+score_request = game("zipai").score
 
 # The document's 胡息 table, transcribed independently of data/zipai/rules.toml:
 # (kind, cards, 胡息) — 黑牌 then 红牌, 大字 then 小字.
@@ -24,8 +27,8 @@ HUXI_TABLE = [
 
 @pytest.mark.parametrize("kind, cards, huxi", HUXI_TABLE)
 def test_huxi_table(kind, cards, huxi):
-    c = config()
-    group = make(GroupKind(kind), c.rules.deck.parse(cards), c.rules)
+    c = default_rule_set()
+    group = make(GroupKind(kind), c.constants.deck.parse(cards), c.constants)
     assert group.huxi == huxi
     assert group.rule.startswith("ext-zp-zero") == (huxi == 0)
 
@@ -122,13 +125,14 @@ def test_each_mingtang_on_a_real_hand(name, hand, shown_groups, win, more, huxi,
 def test_worked_example_rounding_21_times_4():
     """胡息计算: 胡数21 × 倍数4 = 84 → 90 (zp-2-huxi-e1)."""
     from generator.zipai.check import HUXI_EXAMPLE
-    from rules.zipai.scoring import HandValue, Seat, Term, share
+    from rules.zipai.scoring import HandValue, Term, share
+    from rules.zipai.model import Seat
 
     huzi, times = HUXI_EXAMPLE
     hv = HandValue((), Term("胡数", huzi, ""), (Term("倍数", times, ""),), None, (), None, None)
-    priced = share(hv, (), Seat.SHANG, config())
+    priced = share(hv, (), Seat.SHANG, default_rule_set())
     assert (priced.raw, priced.amount) == (84, 90)
-    alternatives = {o: share(hv, (), Seat.SHANG, config().with_readings({"zp-r-rounding": o})).amount
+    alternatives = {o: share(hv, (), Seat.SHANG, default_rule_set().with_options({"zp-r-rounding": o})).amount
                     for o in ("ceil10", "round10", "none")}
     assert alternatives == {"ceil10": 90, "round10": 80, "none": 84}
 
@@ -228,7 +232,7 @@ def test_hongbao_declared_needs_ten_reds():
 
 
 def test_card_parsing():
-    deck = config().rules.deck
+    deck = default_rule_set().constants.deck
     assert deck.parse("一 壹十拾") == (Card.of(Size.SMALL, 1), Card.of(Size.BIG, 1), Card.of(Size.SMALL, 10),
                                       Card.of(Size.BIG, 10))
     with pytest.raises(RuleError, match="unknown card"):

@@ -9,8 +9,9 @@ from generator.paths import DATA
 from generator.structure import article
 from generator.findings import load_findings
 from generator.zipai.check import crosscheck, original, probe
-from rules.zipai.config import READINGS
-from rules.zipai.presets import config as default_config, readings_data, rules_data
+from rules.options import values_of
+from rules.zipai.options import Options
+from rules.zipai.loader import default_rule_set, readings_data, rules_data
 
 ROWS = article("zipai").by_id()
 
@@ -39,18 +40,18 @@ def test_every_constant_quotes_its_line():
 
 def test_readings_are_complete_and_quoted():
     data = readings_data()["reading"]
-    assert [r["id"] for r in data] == list(READINGS)
+    assert [r["id"] for r in data] == list(values_of(Options))
     for r in data:
-        assert {o["id"] for o in r["option"]} == set(READINGS[r["id"]][1])
-        assert r["default"] in READINGS[r["id"]][1] and r["why"] and r["question"]
+        assert {o["id"] for o in r["option"]} == set(values_of(Options)[r["id"]])
+        assert r["default"] in values_of(Options)[r["id"]] and r["why"] and r["question"]
         for source in r["source"]:
             assert source["quote"] in clean(source["id"]), (r["id"], source)
 
 
-@pytest.mark.parametrize("rid", list(READINGS))
+@pytest.mark.parametrize("rid", list(values_of(Options)))
 def test_each_reading_probe_shows_the_difference(rid):
     """Each reading's probe prices differently under its options, except the one that cannot."""
-    options = READINGS[rid][1]
+    options = values_of(Options)[rid]
     results = {o: probe(rid, o) for o in options}
     shown = {str({k: v for k, v in r.items() if k != "formula"}) for r in results.values()}
     if rid == "zp-r-extras-order":  # every extra is a multiple of 10: the order never matters
@@ -63,11 +64,11 @@ def test_every_extra_is_a_multiple_of_the_rounding_unit():
     """Why zp-r-extras-order never changes a number (its note says so): each 额外分数 the settlement adds
     (归, 自摸, 海底捞, each red card, 头块 as points) is a multiple of the unit amounts are rounded to, so
     adding it before or after rounding (up, to the nearest, or not at all) gives the same amount."""
-    rules = default_config().rules
-    m = rules.mingtang
+    constants = default_rule_set().constants
+    m = constants.mingtang
     extras = {"gui": m.gui, "zimo": m.zimo, "haidilao": m.haidilao, "honghu_per_red": m.honghu_per_red,
               "toukuai": m.toukuai}
-    unit = rules.settlement.rounding.value
+    unit = constants.payout.rounding.value
     assert {name: c.value % unit for name, c in extras.items()} == dict.fromkeys(extras, 0)
     why = next(r["why"] for r in readings_data()["reading"] if r["id"] == "zp-r-extras-order")
     assert "从不改变任何分数" in why
@@ -84,7 +85,7 @@ def test_findings_are_quoted_exactly_and_ids_are_stable():
         for q in f["quote"]:
             assert original(q["row"], q["text"]) in source
         if "option" in f:
-            assert f["option"] in READINGS
+            assert f["option"] in values_of(Options)
         for row in f.get("covers", []):
             assert row in ROWS or row in {e.id for e in extract("zipai")}, row
 

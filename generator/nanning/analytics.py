@@ -17,7 +17,7 @@ from matplotlib.ticker import FixedLocator, NullLocator
 
 from rules.nanning.codes import SEATS_FROM_DEALER, hit_copies, tiles_for
 from rules.nanning.model import Shape
-from rules.nanning.preset import preset
+from rules.nanning.rule_set import preset
 from rules.nanning.tiles import name
 
 from ..analytics.charts import PALETTE, label

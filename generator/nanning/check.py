@@ -14,17 +14,19 @@ from functools import cache
 
 from rules.nanning.codes import SEATS_FROM_DEALER, hit_copies
 from rules.nanning.feasibility import check
-from rules.nanning.model import HandType, KongKind, Method, Seat, Shape, Situation
-from rules.nanning.preset import DEFAULT, Preset, presets
+from rules.nanning.model import HandType, KongKind, Win, Seat, Shape, Situation
+from rules.nanning.options import MenqingRule
+from rules.nanning.rule_set import DEFAULT, RuleSet, presets
 from rules.nanning.payouts import parse_code, situation_code
-from rules.nanning.scoring import Settlement, price, price_unchecked
+from rules.nanning.scoring import price, price_unchecked
+from rules.ledger import Settlement
 
 from ..examples import Example, extract
 from ..findings import CheckRow, Constant, Finding, Hooks, build_findings, finding_for
 from .tables import preset_named, priced
 
-METHODS = {m.value: m for m in Method}
-METHODS["大炮"] = Method.QUANQIUPAO  # the plain 大炮 scale: one player pays for all three, no chain
+METHODS = {m.value: m for m in Win}
+METHODS["大炮"] = Win.QUANQIUPAO  # the plain 大炮 scale: one player pays for all three, no chain
 PAYER_SEAT = {"三家": Seat.NEXT, "被封胡者": Seat.ACROSS, "放炮者": Seat.PREV}
 
 
@@ -54,9 +56,9 @@ def code_of(example: Example) -> str:
     return situation_code(Situation(hand, METHODS[example.method], chain))
 
 
-def _constant(key: str, preset: Preset) -> Engine:
+def _constant(key: str, preset: RuleSet) -> Engine:
     c = preset.constants[key]
-    if key == "menqing_unit" and preset.option("menqing_rule") == "plus1":
+    if key == "menqing_unit" and preset.options.menqing_rule is MenqingRule.PLUS1:
         z = preset.constants["zimo_unit"]
         return Engine(z.value + 1, f"自摸基数 {z.value} ＋1（门清）",
                       z.rules + preset.option_specs["menqing_rule"].rules, f"const:{key}")

@@ -1,8 +1,8 @@
 """Nanning's build steps and hooks (see `generator.nanning`, which hands them out when first asked for)."""
 from __future__ import annotations
 
-from rules.nanning.payouts import payout_json, payout_rows
-from rules.nanning.preset import presets
+from rules import registry
+from rules.nanning.rule_set import presets
 
 from ..findings import publish
 from ..outputs import write_csv, write_json
@@ -21,9 +21,10 @@ RULE_DATA = {"nanning/presets.toml": presets}
 
 def steps(ctx) -> list:
     def payouts() -> str:
-        rows = pending.pop().result() if pending else payout_rows()
+        game = registry.game("nanning")
+        rows = pending.pop().result() if pending else game.payout_rows()
         write_csv(payout_csv(rows), ctx.generated / "nanning_payouts.csv", schema="nanning.payouts.csv")
-        write_json(payout_json(rows), ctx.generated / "nanning_payouts.json", compact=True,
+        write_json(game.payout_table(rows), ctx.generated / "nanning_payouts.json", compact=True,
                    schema="nanning.payouts")
         write_json(presets_json(), ctx.generated / "nanning_presets.json", schema="nanning.presets")
         feasible = sum(r["feasible"] for r in rows)

@@ -15,8 +15,8 @@ from fractions import Fraction
 from math import comb
 
 from rules.nanning.codes import seat_of
-from rules.nanning.model import HandType, Method, Shape, Situation
-from rules.nanning.preset import Preset, preset
+from rules.nanning.model import HandType, Win, Shape, Situation
+from rules.nanning.rule_set import RuleSet, preset
 from rules.nanning.scoring import price
 from rules.nanning.tiles import COPIES, SUITS, Suit as TileSuit, make
 
@@ -124,10 +124,10 @@ class Rarity:
         }
 
 
-def amounts(category: Category, rules: Preset) -> tuple[int, int]:
+def amounts(category: Category, rules: RuleSet) -> tuple[int, int]:
     """What a 自摸 and a 放炮 of a concealed hand of this category pay in all."""
     hand = HandType(category.shape, True, category.qingyise)
-    return tuple(price(Situation(hand, m), rules).total for m in (Method.ZIMO, Method.FANGPAO))
+    return tuple(price(Situation(hand, m), rules).total for m in (Win.ZIMO, Win.FANGPAO))
 
 
 def rarity(facts: dict[Facts, int]) -> Rarity:

@@ -3,9 +3,9 @@ the words of its forms, its house rules, and the cheat sheet's requests."""
 from __future__ import annotations
 
 from rules.nanning.feasibility import witness
-from rules.nanning.model import OTHERS, FengHu, KongKind, MeldKind, Method, Situation
+from rules.nanning.model import OTHERS, FengHu, KongKind, MeldKind, Win, Situation
 from rules.nanning.payouts import hand_types
-from rules.nanning.preset import preset
+from rules.nanning.rule_set import preset
 from rules.nanning.tiles import KINDS, NUMERALS, Suit, name, notation, rank, suit
 
 from .view import GRID
@@ -37,8 +37,8 @@ def ui() -> dict:
         "notation": "runs", "faces": faces, "palette": palette,
         "modes": [["hand", "手牌"]] + [[f"meld:{k.value}", k.value] for k in MeldKind],
         "groups": "melds", "group": {"by": "tile"}, "tile_field": "win_tile", "wait_key": "tile",
-        "win_options": [["", "还没胡：看听哪几张"]] + [[m.value, m.value] for m in Method],
-        "try_win": Method.ZIMO.value,
+        "win_options": [["", "还没胡：看听哪几张"]] + [[m.value, m.value] for m in Win],
+        "try_win": Win.ZIMO.value,
         "selects": [
             {"field": "discarder", "label": "放炮的人",
              "options": [["", "上家（默认）"], *([s.value, s.value] for s in OTHERS)]},
@@ -71,12 +71,12 @@ def sheet() -> dict:
         cells = []
         for method, chain in GRID:
             kinds = (KongKind(chain),) if chain else ()
-            found = witness(Situation(hand_type, Method(method), kinds), base)
+            found = witness(Situation(hand_type, Win(method), kinds), base)
             if found is None:
                 cells.append(None)
                 continue
             h = found.hand
-            request = {"hand": notation(h.concealed), "win_tile": notation([h.win_tile]), "win": method}
+            request = {"hand": notation(h.concealed), "win_tile": notation([h.won_on]), "win": method}
             if h.melds:
                 request["melds"] = [{"kind": m.kind.value, "tile": notation([m.tile])} for m in h.melds]
             if kinds:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rules.nanning.preset import OPTIONS
+from rules.nanning.rule_set import OPTIONS
 
 from ..site.data import SiteData, read_json
 from ..site.names import preset_names

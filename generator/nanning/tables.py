@@ -11,10 +11,11 @@ import pandas as pd
 
 from rules.errors import RuleError
 from rules.nanning.codes import SEATS_FROM_DEALER, hit_copies, tiles_for
-from rules.nanning.model import HandType, KongKind, Method, Seat, Shape, Situation
+from rules.nanning.model import HandType, KongKind, Win, Seat, Shape, Situation
 from rules.nanning.payouts import chain_text, parse_code
-from rules.nanning.preset import DEFAULT, Preset, presets
-from rules.nanning.scoring import HAND, KONG, price, price_unchecked
+from rules.nanning.rule_set import DEFAULT, RuleSet, presets
+from rules.nanning.scoring import price, price_unchecked
+from rules.ledger import HAND, KONG
 from rules.nanning.table import RELATIVE, Ending, multi_win, next_dealer
 
 from ..datafile import fail
@@ -34,28 +35,28 @@ def presets_json() -> dict:
         "features": {k: {"rules": list(c.rules), "quote": c.quote} for k, c in any_preset.features.items()},
         "methods": {k: {"scale": m.scale, "payer": m.payer, "doublings": m.doublings, "per_kong": m.per_kong,
                         "from_kong": m.from_kong, "rules": list(m.rules), "quote": m.quote}
-                    for k, m in any_preset.methods.items()},
+                    for k, m in any_preset.wins.items()},
         "options": {k: {"name": o.name, "default": o.default, "values": dict(o.values), "rules": list(o.rules),
                         "quote": o.quote} for k, o in any_preset.option_specs.items()},
-        "presets": [{"id": p.id, "name": p.name, "description": p.description, "options": dict(p.options)}
+        "presets": [{"id": p.id, "name": p.name, "description": p.description, "options": dict(p.chosen)}
                     for p in presets().values()],
         "multi_win": multi_win_example(any_preset),
     }
 
 
-def multi_win_example(preset: Preset) -> dict:
+def multi_win_example(preset: RuleSet) -> dict:
     """一炮双响 after a 杠上炮, priced by the core for the scoring page: 上家 kongs (暗杠) and
     discards, 本家 (鸡胡) and 对家 (碰碰胡) both win on it."""
     chain = (KongKind.AN,)
     discarder = RELATIVE.index(Seat.PREV)
-    wins = [(RELATIVE.index(Seat.SELF), Situation(HandType(Shape.JIHU, False, False), Method.GANGSHANGPAO, chain)),
-            (RELATIVE.index(Seat.ACROSS), Situation(HandType(Shape.PENGPENG, False, False), Method.GANGSHANGPAO,
+    wins = [(RELATIVE.index(Seat.SELF), Situation(HandType(Shape.JIHU, False, False), Win.GANGSHANGPAO, chain)),
+            (RELATIVE.index(Seat.ACROSS), Situation(HandType(Shape.PENGPENG, False, False), Win.GANGSHANGPAO,
                                                     chain))]
     payments = multi_win(discarder, wins, preset)
     dealer, dealer_rule = next_dealer(Ending.MULTI, preset, 0, discarder=discarder)
     return {
         "discarder": RELATIVE[discarder].value,
-        "method": Method.GANGSHANGPAO.value,
+        "method": Win.GANGSHANGPAO.value,
         "chain": chain_text(chain),
         "winners": [{"seat": RELATIVE[pos].value, "patterns": s.hand.label(),
                      "total": sum(p.amount for p in payments if p.payee == pos and p.kind == HAND)}
@@ -81,7 +82,7 @@ class Priced:
         return str(self.total) if self.total is not None else f"（不可能：{self.reason}）"
 
 
-def preset_named(preset_id: str, where: str) -> Preset:
+def preset_named(preset_id: str, where: str) -> RuleSet:
     """A preset by id; one missing stops the build with one line naming presets.toml, which should
     hold it (a truncated file loses its last presets), and what names it."""
     found = presets().get(preset_id)

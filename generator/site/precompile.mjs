@@ -71,6 +71,8 @@ for module in sorted(wanted - {"__future__"}):
 
 from rules import registry  # noqa: E402  (the games' entry points, as the page calls them)
 from rules.request import answer  # noqa: E402
+for game in registry.ids():
+    registry.game(game).rule_set()  # the rule data, read as the page reads it (importlib.resources)
 with open("/tmp/caipan/requests.json", encoding="utf-8") as f:
     for game, kind, request in json.load(f):
         rules = registry.game(game)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pandas as pd
 from matplotlib import pyplot as plt
 
-from rules.zipai.presets import readings_data
+from rules.zipai.loader import readings_data
 
 from ..analytics.charts import PALETTE
 from ..analytics.page import Section, probability

@@ -16,30 +16,15 @@ from dataclasses import dataclass
 
 from rules.errors import RuleError
 from rules.zipai.cards import Card, Size
-from rules.zipai.cli import score_request
-from rules.zipai.config import READINGS, Config
-from rules.zipai.groups import GroupKind, make
-from rules.zipai.presets import config as default_config
-from rules.zipai.presets import readings_data, rules_data
-from rules.zipai.scoring import (
-    Bao,
-    Circumstances,
-    GangEvent,
-    GangKind,
-    HandFacts,
-    HandValue,
-    Seat,
-    Term,
-    Win,
-    colour_class,
-    combine,
-    gang_payments,
-    hand_value,
-    red_extra,
-    relation,
-    settle,
-    share,
-)
+from rules import registry
+from rules.options import values_by_key, values_of
+from rules.zipai.options import Options
+from rules.zipai.rule_set import RuleSet
+from rules.zipai.groups import make
+from rules.zipai.model import GroupKind
+from rules.zipai.loader import default_rule_set, readings_data, rules_data
+from rules.zipai.scoring import Circumstances, GangEvent, HandFacts, HandValue, Term, colour_class, combine, gang_payments, hand_value, red_extra, relation, price, share, Situation
+from rules.zipai.model import Bao, GangKind, Seat, Win
 
 from ..examples import Example, extract
 from ..findings import CheckRow, Constant, Finding, Hooks, build_findings, finding_for, quote_text
@@ -74,28 +59,28 @@ class Check:
     """A statement of the document as a function of the rules in force."""
 
     situation: str
-    value: Callable[[Config], int | str]
-    formula: Callable[[Config], str]
-    rules: Callable[[Config], list[str]]
+    value: Callable[[RuleSet], int | str]
+    formula: Callable[[RuleSet], str]
+    rules: Callable[[RuleSet], list[str]]
 
 
 def _facts(huxi: int = 20, red: int = 2, lielie: bool = False, gui: int = 0) -> HandFacts:
     return HandFacts(huxi, red, red, lielie, gui, 0)
 
 
-def _red(config: Config) -> int:
+def _red(rule_set: RuleSet) -> int:
     """A red count that is 红胡 under every reading: two above ten."""
-    return config.rules.mingtang.honghu_over.value + 2
+    return rule_set.constants.mingtang.honghu_over.value + 2
 
 
 ZIMO = Circumstances(Win.ZIMO)
 
 
-def _name_probe(name: str, config: Config) -> tuple[HandFacts, Circumstances, Seat]:
+def _name_probe(name: str, rule_set: RuleSet) -> tuple[HandFacts, Circumstances, Seat]:
     """A situation in which the 名堂 `name` holds, and the payer whose share shows it."""
-    bang = config.rules.mingtang.banghu_at.value
-    red = _red(config)
-    one = config.rules.mingtang.yikezhu_red.value
+    bang = rule_set.constants.mingtang.banghu_at.value
+    red = _red(rule_set)
+    one = rule_set.constants.mingtang.yikezhu_red.value
     facts = {
         "天胡": _facts(), "列列胡": _facts(lielie=True), "黑胡": _facts(red=0), "红胡": _facts(red=red),
         "黑列列": _facts(red=0, lielie=True), "红列列": _facts(red=red, lielie=True), "棒胡": _facts(huxi=bang),
@@ -115,12 +100,12 @@ def _name_probe(name: str, config: Config) -> tuple[HandFacts, Circumstances, Se
 
 
 def _declared(c: Circumstances) -> Circumstances:
-    return Circumstances(c.win, c.source, Bao.HONGBAO, c.bao_shang, c.bao_xia, c.haidi, c.toukuai, c.dealer)
+    return Circumstances(c.win, c.from_seat, Bao.HONGBAO, c.bao_shang, c.bao_xia, c.haidi, c.toukuai, c.dealer)
 
 
-def _value(hv: HandValue, config: Config) -> int:
+def _value(hv: HandValue, rule_set: RuleSet) -> int:
     """The 胡 a hand counts as before 额外倍数: 胡数 (or a 名堂's flat 胡) × 名堂倍数 (＋100胡)."""
-    return hv.base.value * combine(hv.mults, config) + (hv.addend.value if hv.addend else 0)
+    return hv.base.value * combine(hv.mults, rule_set) + (hv.addend.value if hv.addend else 0)
 
 
 def name_check(example: Example) -> Check:
@@ -129,43 +114,43 @@ def name_check(example: Example) -> Check:
     declared = "申请" in example.note
     quantity = example.quantity
 
-    def situation(config: Config):
-        facts, c, payer = _name_probe(name, config)
+    def situation(rule_set: RuleSet):
+        facts, c, payer = _name_probe(name, rule_set)
         if declared:
             c = _declared(c)
-        return facts, c, payer, hand_value(facts, c, config)
+        return facts, c, payer, hand_value(facts, c, rule_set)
 
-    def value(config: Config) -> int:
-        facts, c, payer, hv = situation(config)
+    def value(rule_set: RuleSet) -> int:
+        facts, c, payer, hv = situation(rule_set)
         if quantity == "multiplier":
             if name in ("爆牌", "红爆", "海底爆", "杀爆"):
-                term = next(t for t in relation(hv, c, payer, config) if t.label == name)
+                term = next(t for t in relation(hv, c, payer, rule_set) if t.label == name)
                 return term.value
-            return combine(hv.mults, config)
+            return combine(hv.mults, rule_set)
         if quantity == "huzi":
             factor = hv.winner_factor.value if name == "黑爆" and hv.winner_factor else 1
-            return _value(hv, config) * factor
+            return _value(hv, rule_set) * factor
         if quantity == "plus":
             term = hv.huzi_add if name == "头块" else hv.addend
             return term.value if term else 0
         if quantity == "points":
             if name in ("红胡", "红列列"):  # 分 per red card beyond the count
-                return next(t for t in hv.extras if t.label.startswith("红字")).value // red_extra(facts, config)
+                return next(t for t in hv.extras if t.label.startswith("红字")).value // red_extra(facts, rule_set)
             return next(t for t in hv.extras if t.label.startswith(name)).value
-        return _threshold(name, config)
+        return _threshold(name, rule_set)
 
-    def formula(config: Config) -> str:
-        _, c, payer, hv = situation(config)
+    def formula(rule_set: RuleSet) -> str:
+        _, c, payer, hv = situation(rule_set)
         if quantity == "threshold":
-            return f"{name}的界限：{_threshold(name, config)}"
-        s = share(hv, relation(hv, c, payer, config), payer, config)
+            return f"{name}的界限：{_threshold(name, rule_set)}"
+        s = share(hv, relation(hv, c, payer, rule_set), payer, rule_set)
         return f"{name}（{'、'.join(hv.names)}）：{s.formula}"
 
-    def rules(config: Config) -> list[str]:
-        _, c, payer, hv = situation(config)
+    def rules(rule_set: RuleSet) -> list[str]:
+        _, c, payer, hv = situation(rule_set)
         if quantity == "threshold":
             return [example.row_id]
-        return list(share(hv, relation(hv, c, payer, config), payer, config).rules)
+        return list(share(hv, relation(hv, c, payer, rule_set), payer, rule_set).rules)
 
     return Check(f"{name}{'（申请红爆）' if declared else ''}的{QUANTITY_ZH[quantity]}", value, formula, rules)
 
@@ -173,23 +158,23 @@ def name_check(example: Example) -> Check:
 QUANTITY_ZH = {"multiplier": "倍数", "huzi": "胡数", "plus": "所加胡数", "points": "每项所加分数", "threshold": "界限"}
 
 
-def _threshold(name: str, config: Config) -> int:
+def _threshold(name: str, rule_set: RuleSet) -> int:
     """Where a 名堂 starts, found by trying the core on hands one step apart."""
-    low = config.rules.min_huxi.value
+    low = rule_set.constants.min_huxi.value
     if name == "黑胡":  # 大于 N 胡: the last 胡数 that is not yet 黑胡
-        first = next(h for h in range(low, low + 20) if "黑胡" in hand_value(_facts(huxi=h, red=0), ZIMO, config).names)
+        first = next(h for h in range(low, low + 20) if "黑胡" in hand_value(_facts(huxi=h, red=0), ZIMO, rule_set).names)
         return first - 1
     if name == "棒胡":  # exactly N 胡
-        return next(h for h in range(low, low + 20) if "棒胡" in hand_value(_facts(huxi=h), ZIMO, config).names)
+        return next(h for h in range(low, low + 20) if "棒胡" in hand_value(_facts(huxi=h), ZIMO, rule_set).names)
     if name == "红胡":  # 超过 N 个: the last count that is not yet 红胡
-        first = next(r for r in range(2, 30) if colour_class(_facts(red=r), config) == "红")
+        first = next(r for r in range(2, 30) if colour_class(_facts(red=r), rule_set) == "红")
         return first - 1
     if name == "一颗珠":  # exactly N red cards
-        return next(r for r in range(30) if colour_class(_facts(red=r), config) == "一颗珠")
+        return next(r for r in range(30) if colour_class(_facts(red=r), rule_set) == "一颗珠")
     if name == "红爆":  # red cards needed to apply for 红爆
         for r in range(30):
             try:
-                settle(_facts(red=r), Circumstances(Win.ZIMO, bao_winner=Bao.HONGBAO), config)
+                price(Situation(_facts(red=r), Circumstances(Win.ZIMO, bao_winner=Bao.HONGBAO)), rule_set)
                 return r
             except RuleError:
                 continue
@@ -201,21 +186,21 @@ def group_check(example: Example) -> Check:
     kind, colour, size = example.pattern
     big = size == "大字"
 
-    def group(config: Config):
-        deck = config.rules.deck
+    def group(rule_set: RuleSet):
+        deck = rule_set.constants.deck
         if kind in ("一二三", "二七十"):
             numbers = (1, 2, 3) if kind == "一二三" else (2, 7, 10)
             cards = tuple(Card.of(Size.BIG if big else Size.SMALL, n) for n in numbers)
         else:
             number = next(n for n in range(1, 11) if (n in deck.red_numbers) == (colour == "红牌"))
             cards = (Card.of(Size.BIG if big else Size.SMALL, number),) * (4 if kind in ("招", "拢") else 3)
-        return make(GroupKind(kind), cards, config.rules)
+        return make(GroupKind(kind), cards, rule_set.constants)
 
     return Check(
         f"{colour}{kind}（{size}）的胡息",
-        lambda config: group(config).huxi,
-        lambda config: f"{config.rules.deck.text(group(config).cards)}：{group(config).huxi}胡",
-        lambda config: [group(config).rule],
+        lambda rule_set: group(rule_set).huxi,
+        lambda rule_set: f"{rule_set.constants.deck.text(group(rule_set).cards)}：{group(rule_set).huxi}胡",
+        lambda rule_set: [group(rule_set).rule],
     )
 
 
@@ -223,25 +208,25 @@ def huxi_example_check(example: Example) -> Check:
     """胡息计算: 胡数×倍数, before (raw) and after (rounded) 向上取整."""
     huzi, times = HUXI_EXAMPLE
 
-    def priced(config: Config):
+    def priced(rule_set: RuleSet):
         hv = HandValue((), Term("胡数", huzi, ""), (Term("倍数", times, ""),), None, (), None, None)
-        return share(hv, (), Seat.SHANG, config)
+        return share(hv, (), Seat.SHANG, rule_set)
 
-    def value(config: Config) -> int:
-        s = priced(config)
+    def value(rule_set: RuleSet) -> int:
+        s = priced(rule_set)
         return s.raw if example.quantity == "raw" else s.amount
 
     return Check(f"胡数{huzi}、倍数{times}：{'取整前' if example.quantity == 'raw' else '向上取整后'}", value,
-                 lambda config: priced(config).formula, lambda config: list(priced(config).rules))
+                 lambda rule_set: priced(rule_set).formula, lambda rule_set: list(priced(rule_set).rules))
 
 
 def teshu_check(example: Example) -> Check:
     """特殊爆牌: the worked example as a real hand through the command-line path."""
-    def result(config: Config) -> dict:
-        return score_request(TESHU, config)
+    def result(rule_set: RuleSet) -> dict:
+        return _score(TESHU, rule_set)
 
-    def value(config: Config) -> int | str:
-        out = result(config)
+    def value(rule_set: RuleSet) -> int | str:
+        out = result(rule_set)
         if example.quantity == "huxi":
             return out["huxi"] if out["gui"] == 1 else f"{out['huxi']}（归{out['gui']}）"
         amounts = sorted({p["amount"] for p in out["payments"]})
@@ -252,7 +237,8 @@ def teshu_check(example: Example) -> Check:
 
     situation = (f"C的手牌（例：{TESHU_HAND['hand']}，碰三三三、碰四四四，胡上家打的伍）的胡数和归"
                  if example.quantity == "huxi" else "A（上家）不爆、点炮给不爆的C，B（下家）爆牌：A、B各付")
-    return Check(situation, value, lambda config: result(config)["formula"], lambda config: result(config)["rules"])
+    return Check(situation, value, lambda rule_set: result(rule_set)["formula"],
+                 lambda rule_set: result(rule_set)["rules"])
 
 
 def gang_check(example: Example) -> Check:
@@ -260,23 +246,23 @@ def gang_check(example: Example) -> Check:
     kinds = {"垅": (GangKind.LONG,), "点招": (GangKind.DIANZHAO,), "自招": (GangKind.ZIZHAO,),
              "招": (GangKind.DIANZHAO, GangKind.ZIZHAO)}[example.method]
 
-    def paid(config: Config) -> list:
+    def paid(rule_set: RuleSet) -> list:
         out = []
         for kind in kinds:
             source = Seat.SHANG if kind is GangKind.DIANZHAO else None
-            out.append(gang_payments((GangEvent(kind, Seat.WINNER, source),), config))
+            out.append(gang_payments((GangEvent(kind, Seat.WINNER, source),), rule_set))
         return out
 
-    def value(config: Config) -> int | str:
-        amounts = {p.amount for payments, _ in paid(config) for p in payments}
+    def value(rule_set: RuleSet) -> int | str:
+        amounts = {p.amount for payments, _ in paid(rule_set) for p in payments}
         return amounts.pop() if len(amounts) == 1 else "、".join(str(a) for a in sorted(amounts))
 
-    def formula(config: Config) -> str:
+    def formula(rule_set: RuleSet) -> str:
         return "；".join(f"{kind.value}：" + "，".join(f"{p.payer}付{p.amount}" for p in payments)
-                        for kind, (payments, _) in zip(kinds, paid(config), strict=True))
+                        for kind, (payments, _) in zip(kinds, paid(rule_set), strict=True))
 
     return Check(f"{example.method}的杠分（每位付款者）", value, formula,
-                 lambda config: [r for _, rules in paid(config) for r in rules])
+                 lambda rule_set: [r for _, rules in paid(rule_set) for r in rules])
 
 
 def check_of(example: Example) -> Check:
@@ -294,19 +280,19 @@ def check_of(example: Example) -> Check:
 # ---------------------------------------------------------------------------
 # Which readings reproduce a value
 
-def _safe(fn: Callable[[Config], int | str], config: Config) -> str:
+def _safe(fn: Callable[[RuleSet], int | str], rule_set: RuleSet) -> str:
     try:
-        return str(fn(config))
+        return str(fn(rule_set))
     except RuleError as exc:
         return f"（不成立：{exc.one_line()}）"
 
 
-def reproducing(fn: Callable[[Config], int | str], stated: int, config: Config) -> tuple[str, list[str]]:
+def reproducing(fn: Callable[[RuleSet], int | str], stated: int, rule_set: RuleSet) -> tuple[str, list[str]]:
     """The readings this value depends on, each with its options that give `stated`."""
-    base = _safe(fn, config)
+    base = _safe(fn, rule_set)
     parts, matters = [], []
-    for rid, (_, options) in READINGS.items():
-        values = {option: _safe(fn, config.with_readings({rid: option})) for option in options}
+    for rid, options in values_of(Options).items():
+        values = {option: _safe(fn, rule_set.with_options({rid: option})) for option in options}
         if len(set(values.values())) > 1:
             matters.append(rid)
             good = [option for option, value in values.items() if value == str(stated)]
@@ -321,12 +307,12 @@ def reproducing(fn: Callable[[Config], int | str], stated: int, config: Config) 
 
 def crosscheck() -> list[CheckRow]:
     """A verdict for every amount extracted from document 003."""
-    config = default_config()
+    rule_set = default_rule_set()
     rows = []
     for example in extract("zipai"):
         check = check_of(example)
-        engine = _safe(check.value, config)
-        readings, _ = reproducing(check.value, example.stated, config)
+        engine = _safe(check.value, rule_set)
+        readings, _ = reproducing(check.value, example.stated, rule_set)
         finding = finding_for("zipai", example.id, example.row_id)
         if engine == str(example.stated):
             if finding and finding["kind"] == "contradiction":
@@ -342,23 +328,30 @@ def crosscheck() -> list[CheckRow]:
         rows.append(CheckRow(
             example_id=example.id, game="zipai", doc=example.doc, line=example.line, row_id=example.row_id,
             quote=example.quote, situation=check.situation, stated=example.stated, engine=engine, verdict=verdict,
-            reason=reason, formula=_safe(check.formula, config), rule_ids=" ".join(dict.fromkeys(check.rules(config))),
+            reason=reason, formula=_safe(check.formula, rule_set), rule_ids=" ".join(dict.fromkeys(check.rules(rule_set))),
             readings=readings, finding_id=finding["id"] if finding else "",
         ))
     return rows
+
+
+def _score(request: dict, rule_set: RuleSet) -> dict:
+    """A request scored through the game (`caipan score`) under the readings of `rule_set`, those the
+    request names on top."""
+    changed = {rid: value for rid, value in values_by_key(rule_set.options).items() if rid in rule_set.changed()}
+    return registry.game("zipai").score({**request, "readings": {**changed, **request.get("readings", {})}})
 
 
 def _reading(rid: str) -> dict:
     return next(r for r in readings_data()["reading"] if r["id"] == rid)
 
 
-def probe(rid: str, option: str, config: Config | None = None) -> dict:
+def probe(rid: str, option: str, rule_set: RuleSet | None = None) -> dict:
     """The reading's probe situation priced under one option."""
-    config = config or default_config()
+    rule_set = rule_set or default_rule_set()
     request = dict(_reading(rid)["probe"])
     request["readings"] = {**request.get("readings", {}), rid: option}
     try:
-        out = score_request(request, config)
+        out = _score(request, rule_set)
     except RuleError as exc:
         return {"error": exc.one_line()}
     return {"total": out["total"], "huxi": out["huxi"], "mingtang": out["mingtang"], "net": out["net"],
@@ -413,14 +406,14 @@ def constants() -> list[Constant]:
 # ---------------------------------------------------------------------------
 # The readings, with their probes and the worked examples' reproduction
 
-def example_grid(fn: Callable[[Config], int | str], stated: int, readings: list[str]) -> dict:
+def example_grid(fn: Callable[[RuleSet], int | str], stated: int, readings: list[str]) -> dict:
     """Every combination of the options of `readings`: its value and whether it gives `stated`."""
-    config = default_config()
+    rule_set = default_rule_set()
     combos = []
-    options = [READINGS[rid][1] for rid in readings]
+    options = [values_of(Options)[rid] for rid in readings]
     for choice in itertools.product(*options):
         chosen = dict(zip(readings, choice, strict=True))
-        value = _safe(fn, config.with_readings(chosen))
+        value = _safe(fn, rule_set.with_options(chosen))
         combos.append({"readings": chosen, "value": value, "reproduces": value == str(stated)})
     return {"readings": readings, "combinations": combos,
             "reproducing": [c["readings"] for c in combos if c["reproduces"]]}
@@ -434,18 +427,18 @@ EXAMPLE_READINGS = {
 
 
 def readings_report() -> dict:
-    config = default_config()
+    rule_set = default_rule_set()
     examples = {e.id: e for e in extract("zipai")}
     out_examples = []
     for eid, named in EXAMPLE_READINGS.items():
         example = examples[eid]
         check = check_of(example)
-        _, found = reproducing(check.value, example.stated, config)
+        _, found = reproducing(check.value, example.stated, rule_set)
         readings = list(dict.fromkeys(named + found))
         out_examples.append({
             "id": eid, "row_id": example.row_id, "line": example.line, "quote": example.quote,
             "amount": example.amount_text, "stated": example.stated, "situation": check.situation,
-            "default_value": _safe(check.value, config), **example_grid(check.value, example.stated, readings),
+            "default_value": _safe(check.value, rule_set), **example_grid(check.value, example.stated, readings),
         })
     readings = []
     for entry in readings_data()["reading"]:

@@ -3,7 +3,7 @@ its steps so that starting it imports only the rules core."""
 from __future__ import annotations
 
 from rules.zipai.payouts import reach_from
-from rules.zipai.presets import config as default_config
+from rules.zipai.loader import default_rule_set
 from rules.zipai.reach import PARTS, combine, part
 
 from .. import background
@@ -18,4 +18,4 @@ def start(ctx) -> None:
 
 
 def reach_part(number: int) -> tuple:
-    return part(default_config(), number)
+    return part(default_rule_set(), number)

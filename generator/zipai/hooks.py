@@ -4,11 +4,12 @@ from __future__ import annotations
 import pandas as pd
 
 from rules.zipai.cards import Card, Size
-from rules.zipai.cli import score_request
-from rules.zipai.groups import ALIKE, GroupKind, make
-from rules.zipai.presets import config as default_config
-from rules.zipai.payouts import NOTES, READING_SET, payout_json, payout_rows, reached
-from rules.zipai.presets import readings, rules, rules_data
+from rules import registry
+from rules.zipai.groups import ALIKE, make
+from rules.zipai.model import GroupKind
+from rules.zipai.loader import default_rule_set
+from rules.zipai.payouts import NOTES, READING_SET, reached
+from rules.zipai.loader import constants, option_specs, rules_data
 
 from .. import background
 from ..errors import BuildError
@@ -27,7 +28,7 @@ from .scorer import scorer_data  # noqa: F401 (a hook of generator.games)
 NOT_IN_DOCUMENT = "不见于原文"
 
 # The rule data the core reads: checked first by `generator.inputs`, each complaint naming its file.
-RULE_DATA = {"zipai/rules.toml": rules, "zipai/readings.toml": readings}
+RULE_DATA = {"zipai/rules.toml": constants, "zipai/readings.toml": option_specs}
 
 
 def crosscheck() -> list[CheckRow]:
@@ -40,8 +41,8 @@ def findings(rows: list[CheckRow] | None = None) -> list[Finding]:
 
 def _example_cards(kind: GroupKind, colour: str, size: Size) -> tuple[Card, ...]:
     """A group of this kind, colour and size, to price through the core."""
-    config = default_config()
-    red = config.rules.deck.red_numbers
+    rule_set = default_rule_set()
+    red = rule_set.constants.deck.red_numbers
     if kind is GroupKind.YIERSAN:
         numbers = (1, 2, 3)
     elif kind is GroupKind.ERQISHI:
@@ -62,14 +63,14 @@ def _example_cards(kind: GroupKind, colour: str, size: Size) -> tuple[Card, ...]
 
 def huxi_table() -> pd.DataFrame:
     """Every group kind × colour × size with its 胡息 from the core and the line it rests on."""
-    config = default_config()
-    ext = config.rules.ext
+    rule_set = default_rule_set()
+    ext = rule_set.constants.ext
     records = []
     for entry in rules_data()["huxi"]:
         kind = GroupKind(entry["kind"])
         for size in (Size.BIG, Size.SMALL):
             cell = entry["big" if size is Size.BIG else "small"]
-            group = make(kind, _example_cards(kind, entry["colour"], size), config.rules)
+            group = make(kind, _example_cards(kind, entry["colour"], size), rule_set.constants)
             rule = cell["rule"]
             in_doc = not rule.startswith("ext-")
             records.append({
@@ -77,7 +78,7 @@ def huxi_table() -> pd.DataFrame:
                 "colour": entry["colour"] or "—",
                 "size": "大字" if size is Size.BIG else "小字",
                 "huxi": group.huxi,
-                "example": config.rules.deck.text(group.cards),
+                "example": rule_set.constants.deck.text(group.cards),
                 "rule": rule,
                 "line": line_of(rule) if in_doc else "",
                 "quote": original(rule, cell["quote"]) if in_doc else "",
@@ -89,9 +90,9 @@ def huxi_table() -> pd.DataFrame:
 
 def most_hand() -> dict:
     """The most 胡息 any legal hand reaches, with a hand that reaches it, checked by scoring it."""
-    config = default_config()
+    rule_set = default_rule_set()
     huxi, parts = reached().most
-    deck = config.rules.deck
+    deck = rule_set.constants.deck
     shown, concealed = [], []
     for kind, cards in parts:
         text = deck.text(Card(c) for c in cards)
@@ -100,7 +101,7 @@ def most_hand() -> dict:
         else:
             concealed.append(text)
     request = {"hand": "".join(concealed), "shown": shown, "win": "自摸"}
-    scored = score_request(request)
+    scored = registry.game("zipai").score(request)
     if scored["huxi"] != huxi:
         raise BuildError(f"字牌: the hand found for the most 胡息 ({huxi}) scores {scored['huxi']}")
     return {"huxi": huxi, "request": request, "mingtang": scored["mingtang"], "total": scored["total"],
@@ -122,10 +123,11 @@ def steps(ctx) -> list:
     def payouts() -> str:
         # The hands priced in two halves side by side, the second in a child process. Most situations
         # to price are in the first hands: the first quarter of them holds about half.
-        second = background.fork(lambda: [row for k in range(1, 4) for row in payout_rows(part=(k, 4))])
-        rows = payout_rows(part=(0, 4)) + second()
+        game = registry.game("zipai")
+        second = background.fork(lambda: [row for k in range(1, 4) for row in game.payout_rows(part=(k, 4))])
+        rows = game.payout_rows(part=(0, 4)) + second()
         write_csv(payout_csv(rows), ctx.generated / "zipai_payouts.csv", schema="zipai.payouts.csv")
-        write_json(payout_json(rows), ctx.generated / "zipai_payouts.json", compact=True, schema="zipai.payouts")
+        write_json(game.payout_table(rows), ctx.generated / "zipai_payouts.json", compact=True, schema="zipai.payouts")
         feasible = sum(r["feasible"] for r in rows)
         return (f"{len(rows)} 行（可能出现 {feasible} 行，不可能 {len(rows) - feasible} 行）；"
                 f"一手牌最多 {reached().most[0]} 胡")

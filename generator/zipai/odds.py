@@ -15,11 +15,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from math import comb
 
-from rules.zipai.analysis import Special, specials
+from rules.zipai.analysis import specials
+from rules.zipai.model import Special
 from rules.zipai.cards import KINDS, Card
-from rules.zipai.config import Config
-from rules.zipai.groups import GroupKind, make
-from rules.zipai.presets import config as default_config, readings_data
+from rules.zipai.rule_set import RuleSet
+from rules.zipai.groups import make
+from rules.zipai.model import GroupKind
+from rules.zipai.loader import default_rule_set, readings_data
 from rules.zipai.scoring import red_threshold
 
 
@@ -66,10 +68,10 @@ class Condition:
         return f"{self.name}（{self.option}）" if self.option else self.name
 
 
-def deal(config: Config) -> Deal:
-    deck = config.rules.deck
-    return Deal(len(deck.small) + len(deck.big), deck.copies, 2 * len(deck.red_numbers), config.rules.dealt.value,
-                config.rules.dealt.value + config.rules.dealer_extra.value)
+def deal(rule_set: RuleSet) -> Deal:
+    deck = rule_set.constants.deck
+    return Deal(len(deck.small) + len(deck.big), deck.copies, 2 * len(deck.red_numbers), rule_set.constants.dealt.value,
+                rule_set.constants.dealt.value + rule_set.constants.dealer_extra.value)
 
 
 def options(reading: str) -> list[tuple[str, str, bool]]:
@@ -78,17 +80,17 @@ def options(reading: str) -> list[tuple[str, str, bool]]:
     return [(o["id"], o["label"], o["id"] == entry["default"]) for o in entry["option"]]
 
 
-def _special(special: Special, config: Config) -> Callable[[Hand], bool]:
+def _special(special: Special, rule_set: RuleSet) -> Callable[[Hand], bool]:
     """Whether an opening hand with these 垅 and 坎 holds `special`, as the core decides it."""
     def holds(h: Hand) -> bool:
         concealed = [3] * h.kans + [0] * (KINDS - h.kans)
-        shown = tuple(make(GroupKind.LONG, (Card(h.kans + i),) * 4, config.rules, shown=True) for i in range(h.longs))
-        return special in specials(concealed, shown, True, config)
+        shown = tuple(make(GroupKind.LONG, (Card(h.kans + i),) * 4, rule_set.constants, shown=True) for i in range(h.longs))
+        return special in specials(concealed, shown, True, rule_set)
     return holds
 
 
-def conditions(config: Config) -> list[Condition]:
-    m = config.rules.mingtang
+def conditions(rule_set: RuleSet) -> list[Condition]:
+    m = rule_set.constants.mingtang
     by_huxi = "按胡息算"
     honghu_pays = f"×{m.honghu.value}，每多一红+{m.honghu_per_red.value}分"
     out = [
@@ -98,23 +100,23 @@ def conditions(config: Config) -> list[Condition]:
     ]
     rid = "zp-r-honghu-threshold"
     for option, label, default in options(rid):
-        least = red_threshold(config.with_readings({rid: option}))
+        least = red_threshold(rule_set.with_options({rid: option}))
         out.append(Condition("honghu" if default else f"honghu@{option}", "红胡", f"红字 ≥{least} 张", honghu_pays,
                              m.honghu_over.rule, lambda h, least=least: h.red >= least, True, rid, label))
     declare = m.hongbao_declare_red.value
     out.append(Condition("hongbao", "红爆（原手申请）", f"红字 ≥{declare} 张", f"×{m.hongbao_declared.value}",
                          m.hongbao_declare_red.rule, lambda h: h.red >= declare, True))
     out.append(Condition("sanlong", "三垅", f"≥{m.sanlong.value} 个垅", by_huxi, m.sanlong.rule,
-                         _special(Special.SANLONG, config), False))
+                         _special(Special.SANLONG, rule_set), False))
     out.append(Condition("wukan", "五坎", f"≥{m.wukan.value} 个坎", by_huxi, m.wukan.rule,
-                         _special(Special.WUKAN, config), False))
+                         _special(Special.WUKAN, rule_set), False))
     rid = "zp-r-yilong-sankan"
     longs, kans = m.yilong_sankan_long.value, m.yilong_sankan_kan.value
     for option, label, default in options(rid):
         text = f"≥{longs} 个垅且 ≥{kans} 个坎" + ("" if default else f"，或 ≥{longs + kans} 个坎")
         out.append(Condition("yilong-sankan" if default else f"yilong-sankan@{option}", "一拢三坎", text, by_huxi,
                              m.yilong_sankan_long.rule,
-                             _special(Special.YILONG_SANKAN, config.with_readings({rid: option})), False, rid, label))
+                             _special(Special.YILONG_SANKAN, rule_set.with_options({rid: option})), False, rid, label))
     return out
 
 
@@ -145,9 +147,9 @@ class Result:
     sets: dict[int, dict[tuple[int, int], int]]  # cards -> hands by (垅, 坎)
 
 
-def compute(config: Config | None = None) -> Result:
-    config = config or default_config()
-    deck, conds = deal(config), conditions(config)
+def compute(rule_set: RuleSet | None = None) -> Result:
+    rule_set = rule_set or default_rule_set()
+    deck, conds = deal(rule_set), conditions(rule_set)
     sizes = (deck.dealt, deck.dealer)
     reds = {n: red_counts(deck, n) for n in sizes}
     sets = {n: set_counts(deck, n) for n in sizes}

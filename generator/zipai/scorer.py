@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 
-from rules.zipai.cli import EXTRAS, WINS
-from rules.zipai.groups import ALIKE, SHOWN_KINDS
-from rules.zipai.presets import config, readings_data
-from rules.zipai.scoring import Bao, GangKind, Seat
+from rules.zipai.groups import ALIKE
+from rules.zipai.loader import default_rule_set, readings_data
+from rules.zipai.model import Bao, Extra, GangKind, Seat, ShownKind, Win
 
 GAME = "zipai"
 RULE_PREFIXES = ("zp-", "ext-zp")
+WINS = [w.value for w in Win if w is not Win.OPENING]  # what a request's `win` may be
+SHOWN_KINDS = [k.value for k in ShownKind]
 INTRO = ("点牌面把这一手牌摆出来（或直接输入牌），再加上亮出的碰、招、拢，选怎么胡和爆牌等情形，"
          "下面立即显示规则核心找出的分组、胡息、名堂、谁付给谁、合计和算式。"
          "手牌少一张时（不选胡法），列出胡哪几张、各怎么胡各得多少（听牌）。")
@@ -18,7 +19,7 @@ INTRO = ("点牌面把这一手牌摆出来（或直接输入牌），再加上�
 
 def vocabulary() -> dict:
     """The words the forms offer, straight from the core's enums and deck (never typed twice)."""
-    return {"extras": list(EXTRAS), "bao": [b.value for b in Bao], "seats": [s.value for s in Seat],
+    return {"extras": [e.value for e in Extra], "bao": [b.value for b in Bao], "seats": [s.value for s in Seat],
             "gang_kinds": [g.value for g in GangKind]}
 
 
@@ -26,7 +27,7 @@ def ui() -> dict:
     """How the shared page script (site_src/assets/scorer.js, which names no game) shows this game: its
     cards (one character each; 小 and 大 named, red numbers marked), the request's keys for the winning
     card, the shown groups and a wait, and the words around the form."""
-    deck = config().rules.deck
+    deck = default_rule_set().constants.deck
     faces = {}
     for size, cards in (("小", deck.small), ("大", deck.big)):
         for number, card in enumerate(cards, 1):
@@ -34,7 +35,7 @@ def ui() -> dict:
             faces[card] = {"name": size + card, "class": "cp-sc-red" if number in deck.red_numbers else "",
                            "parts": [["small", size], ["b", card]]}
     alike = {k.value: n for k, n in ALIKE.items() if k.value in SHOWN_KINDS}
-    opening = next(word for word, flag in EXTRAS.items() if flag == "opening")  # a win with no win method
+    opening = Extra.OPENING.value  # a win with no win method
     return {"ui": {
         "notation": "chars", "faces": faces, "palette": [list(deck.small), list(deck.big)],
         "modes": [["hand", "手牌"]] + [[f"shown:{k}", "亮" + k] for k in SHOWN_KINDS],

@@ -1,40 +1,22 @@
-"""Reading a concrete hand: every way to group it, and the one that pays most.
+"""Split a concrete hand: every way to group it, and the one that pays most.
 
 A complete hand is four sets and a pair (sets in the concealed part may be
 triplets or sequences; no 吃 in this game, so melds are only 碰 and 杠), or seven
 pairs where four identical tiles count as two pairs (a 大对, the document's
-七大对 groups). The chosen reading is the one with the most doublings, which is
+七大对 groups). The chosen split is the one with the most doublings, which is
 the one that pays most whatever the method; it depends only on tile counts, so
 never on the order the tiles were written in.
 """
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, cache
 
 from ..errors import RuleError
-from .model import PAIR_SHAPES, Hand, HandType, Meld, MeldKind, Shape
+from .model import PAIR_SHAPES, Hand, HandType, Meld, MeldKind, Shape, Split
 from .tiles import COPIES, KINDS, Tile, counts, name
 
 HAND_SIZE = 14
-
-
-@dataclass(frozen=True)
-class Reading:
-    """One way to group the concealed tiles.
-
-    Examples:
-        >>> from rules.nanning.model import Hand, Meld, MeldKind
-        >>> from rules.nanning.tiles import parse
-        >>> hand = Hand(tuple(parse("234m678m999m55p")), (Meld(MeldKind.PENG, parse("9s")[0]),), parse("5p")[0])
-        >>> readings(hand)
-        [Reading(shape=<Shape.JIHU: '鸡胡'>, sets=(('顺', 1), ('顺', 5), ('刻', 8)), pairs=(13,))]
-    """
-
-    shape: Shape
-    sets: tuple[tuple[str, Tile], ...]  # ("刻", t) triplet or ("顺", t) sequence starting at t
-    pairs: tuple[Tile, ...]  # the pair, or the seven pairs (a 大对 tile appears twice)
 
 
 def validate(hand: Hand) -> None:
@@ -62,8 +44,8 @@ def validate(hand: Hand) -> None:
     for tile, n in enumerate(total):
         if n > COPIES:
             raise RuleError(f"{name(tile)} appears {n} times; there are only 4 of each tile")
-    if hand.win_tile not in hand.concealed:
-        raise RuleError(f"the winning tile {name(hand.win_tile)} is not in the concealed hand")
+    if hand.won_on not in hand.concealed:
+        raise RuleError(f"the winning tile {name(hand.won_on)} is not in the concealed hand")
 
 
 @lru_cache(maxsize=1 << 16)
@@ -76,22 +58,22 @@ def _suit_sets(ranks: tuple[int, ...], honours: bool) -> tuple[tuple[tuple[str, 
     if ranks[first] >= 3:
         rest = list(ranks)
         rest[first] -= 3
-        out += [(("刻", first),) + tail for tail in _suit_sets(tuple(rest), honours)]
+        out += [(("刻", first), *tail) for tail in _suit_sets(tuple(rest), honours)]
     if not honours and first + 2 < len(ranks) and ranks[first + 1] and ranks[first + 2]:
         rest = list(ranks)
         for k in range(3):
             rest[first + k] -= 1
-        out += [(("顺", first),) + tail for tail in _suit_sets(tuple(rest), honours)]
+        out += [(("顺", first), *tail) for tail in _suit_sets(tuple(rest), honours)]
     return tuple(out)
 
 
-def _standard(c: tuple[int, ...]) -> Iterator[Reading]:
+def _standard(c: tuple[int, ...]) -> Iterator[Split]:
     for pair in range(KINDS):
         if c[pair] < 2:
             continue
         rest = list(c)
         rest[pair] -= 2
-        per_suit = []
+        per_suit: list[list[SuitSets]] = []
         for s in range(4):
             part = tuple(rest[s * 9 : s * 9 + (7 if s == 3 else 9)])
             ways = _suit_sets(part, s == 3)
@@ -102,34 +84,37 @@ def _standard(c: tuple[int, ...]) -> Iterator[Reading]:
             for combo in _product(per_suit):
                 sets = tuple(x for part in combo for x in part)
                 shape = Shape.PENGPENG if all(kind == "刻" for kind, _ in sets) else Shape.JIHU
-                yield Reading(shape, sets, (pair,))
+                yield Split(shape, sets, (pair,))
 
 
-def _product(parts: list[list[tuple]]) -> Iterator[tuple]:
+SuitSets = tuple[tuple[str, Tile], ...]  # one suit's sets: ("刻" or "顺", the first tile)
+
+
+def _product(parts: list[list[SuitSets]]) -> Iterator[tuple[SuitSets, ...]]:
     if not parts:
         yield ()
         return
     for head in parts[0]:
         for tail in _product(parts[1:]):
-            yield (head,) + tail
+            yield (head, *tail)
 
 
-def _seven_pairs(c: tuple[int, ...]) -> Reading | None:
+def _seven_pairs(c: tuple[int, ...]) -> Split | None:
     if any(n % 2 for n in c) or sum(c) != HAND_SIZE:
         return None
     pairs = tuple(t for t, n in enumerate(c) for _ in range(n // 2))
     quads = sum(1 for n in c if n == 4)
     shape = (Shape.QIXIAODUI, Shape.DADUI1, Shape.DADUI2, Shape.DADUI3)[quads]
-    return Reading(shape, (), pairs)
+    return Split(shape, (), pairs)
 
 
-def readings(hand: Hand) -> list[Reading]:
+def splits(hand: Hand) -> list[Split]:
     """Every way to group the concealed tiles into a complete hand.
 
     Examples:
         >>> from rules.nanning.model import Hand
         >>> from rules.nanning.tiles import parse
-        >>> [r.shape.value for r in readings(Hand(tuple(parse("11223344556677m")), (), 0))]
+        >>> [r.shape.value for r in splits(Hand(tuple(parse("11223344556677m")), (), 0))]
         ['鸡胡', '鸡胡', '鸡胡', '七小对']
     """
     c = counts(hand.concealed)
@@ -147,7 +132,8 @@ def is_qingyise(hand: Hand) -> bool:
     Examples:
         >>> from rules.nanning.model import Hand
         >>> from rules.nanning.tiles import parse
-        >>> is_qingyise(Hand(tuple(parse("11123456789999m")), (), 0)), is_qingyise(Hand(tuple(parse("11123456789m99p")), (), 0))
+        >>> is_qingyise(Hand(tuple(parse("11123456789999m")), (), 0)), is_qingyise(Hand(tuple(parse("11123456789m99p")),
+        ...     (), 0))
         (True, False)
     """
     first = min(hand.concealed) // 9
@@ -222,13 +208,13 @@ def _suit_fit(ranks: tuple[int, ...], honours: bool) -> int:
 
 
 def shape_of(c: tuple[int, ...], melds: bool = False) -> Shape | None:
-    """The shape that pays most among all readings of the concealed counts (34, by tile),
-    or None when they do not make a complete hand; without listing the readings.
+    """The shape that pays most among all splits of the concealed counts (34, by tile),
+    or None when they do not make a complete hand; without listing the splits.
 
-    Seven pairs pay more than any standard reading of the same tiles, and an
-    all-triplet reading (exactly one pair, every other count 3) more than one
+    Seven pairs pay more than any standard split of the same tiles, and an
+    all-triplet split (exactly one pair, every other count 3) more than one
     with a sequence; so it is enough to test the three in that order. A
-    standard reading has its pair in the one suit whose tiles leave two over
+    standard split has its pair in the one suit whose tiles leave two over
     after threes, and every other suit splits into sets.
 
     Examples:
@@ -276,26 +262,26 @@ def hand_type(hand: Hand, self_drawn: bool, minggang_breaks: bool = True) -> Han
     return _hand_type(shape, True, sum(c[start:start + 9]) == size, False)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _hand_type(shape: Shape, menqing: bool, qingyise: bool, quanqiuren: bool) -> HandType:
-    """One HandType per combination (48 at most): hand types are values, and reading a hand
+    """One HandType per combination (48 at most): hand types are values, and splitting a hand
     need not build a frozen dataclass each time."""
     return HandType(shape, menqing, qingyise, quanqiuren)
 
 
-def best(hand: Hand, self_drawn: bool, minggang_breaks: bool = True) -> tuple[HandType, Reading]:
-    """The hand type that pays most, and a reading of the tiles that gives it.
+def best(hand: Hand, self_drawn: bool, minggang_breaks: bool = True) -> tuple[HandType, Split]:
+    """The hand type that pays most, and a split of the tiles that gives it.
 
     Examples:
         >>> from rules.nanning.model import Hand
         >>> from rules.nanning.tiles import parse
-        >>> kind, reading = best(Hand(tuple(parse("11122233344455m")), (), 13), True)
-        >>> kind.label(), reading.shape.value
+        >>> kind, split = best(Hand(tuple(parse("11122233344455m")), (), 13), True)
+        >>> kind.label(), split.shape.value
         ('碰碰胡门清清一色', '碰碰胡')
     """
     chosen = hand_type(hand, self_drawn, minggang_breaks)
-    reading = next(r for r in readings(hand) if r.shape is chosen.shape)
-    return chosen, reading
+    split = next(r for r in splits(hand) if r.shape is chosen.shape)
+    return chosen, split
 
 
 def kong_melds(hand: Hand) -> list[Meld]:

@@ -9,46 +9,48 @@ concrete hand and table situation and proves it by reading it back.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..errors import RuleError
 from .analysis import best, validate
 from .model import (
-    CHAIN_METHODS,
+    CHAIN_WINS,
     SELF_DRAWN,
     FengHu,
     Hand,
     KongKind,
     Meld,
     MeldKind,
-    Method,
     Shape,
     Situation,
+    Win,
 )
-from .preset import Preset
+from .options import MinggangMenqing, Switch
+from .rule_set import RuleSet
 from .tiles import COPIES, Suit, Tile, make, name, notation
 
-FIRST_TURN = frozenset({Method.TIANHU, Method.DIHU, Method.RENHU})
-DISCARD_WINS = frozenset({Method.FANGPAO, Method.GANGSHANGPAO, Method.QIANGGANG, Method.QUANQIUPAO,
-                          Method.HAIDIPAO, Method.RENHU})
+FIRST_TURN = frozenset({Win.TIANHU, Win.DIHU, Win.RENHU})
+DISCARD_WINS = frozenset({Win.FANGPAO, Win.GANGSHANGPAO, Win.QIANGGANG, Win.QUANQIUPAO,
+                          Win.HAIDIPAO, Win.RENHU})
 
 
 # 天胡 / 地胡 after a kong are not 天胡 / 地胡: the document prices them as 暗杠杠上花.
 FIRST_TURN_KONGS = {
-    Method.TIANHU: ("nn-14-n1", "001:351", "庄家起手暗杠杠上花胡牌不算天胡，以暗杠杠上花牌型计分"),
-    Method.DIHU: ("nn-15-n1", "001:361", "暗杠杠上花胡牌不算地胡，以暗杠杠上花牌型计分"),
+    Win.TIANHU: ("nn-14-n1", "001:351", "庄家起手暗杠杠上花胡牌不算天胡，以暗杠杠上花牌型计分"),
+    Win.DIHU: ("nn-15-n1", "001:361", "暗杠杠上花胡牌不算地胡，以暗杠杠上花牌型计分"),
 }
 
 
-def first_turn_kongs(method: Method) -> RuleError:
+def first_turn_kongs(win: Win) -> RuleError:
     """Why a 天胡 / 地胡 with a kong is priced as 杠上花 (nn-14-n1, nn-15-n1).
 
     Examples:
-        >>> from rules.nanning.model import Method
-        >>> first_turn_kongs(Method.TIANHU).rule
+        >>> from rules.nanning.model import Win
+        >>> first_turn_kongs(Win.TIANHU).rule
         'nn-14-n1'
     """
-    rule, source, words = FIRST_TURN_KONGS[method]
+    rule, source, words = FIRST_TURN_KONGS[win]
     return _no(f"{words}（按杠上花查）", rule, source)
 
 
@@ -56,18 +58,18 @@ def _no(message: str, rule: str, source: str = "") -> RuleError:
     return RuleError(message, rule=rule, source=source)
 
 
-def check(s: Situation, preset: Preset) -> RuleError | None:
+def check(s: Situation, rule_set: RuleSet) -> RuleError | None:
     """The reason a situation cannot occur (a RuleError naming the rule), or None.
 
     Examples:
-        >>> from rules.nanning.model import HandType, Method, Shape, Situation
-        >>> from rules.nanning.preset import rules
-        >>> check(Situation(HandType(Shape.JIHU, False, False), Method.ZIMO), rules("yuanwen")) is None
+        >>> from rules.nanning.model import HandType, Win, Shape, Situation
+        >>> from rules.nanning.rule_set import rule_set
+        >>> check(Situation(HandType(Shape.JIHU, False, False), Win.ZIMO), rule_set("yuanwen")) is None
         True
-        >>> check(Situation(HandType(Shape.QIXIAODUI, False, False), Method.FANGPAO), rules("yuanwen"))
+        >>> check(Situation(HandType(Shape.QIXIAODUI, False, False), Win.FANGPAO), rule_set("yuanwen"))
         RuleError('七小对、七大对十四张牌都在手里，总是门清')
     """
-    hand, method, chain = s.hand, s.method, s.chain
+    hand, win, chain = s.hand, s.win, s.chain
     n = len(chain)
     if hand.shape.pairs and not hand.menqing:
         return _no("七小对、七大对十四张牌都在手里，总是门清", "nn-5-1", "001:47")
@@ -75,21 +77,21 @@ def check(s: Situation, preset: Preset) -> RuleError | None:
         return _no("全求人是碰倒四笔牌加一对，总是碰碰胡", "nn-10-r1", "001:287")
     if hand.quanqiuren and hand.menqing:
         return _no("全求人碰倒了四笔牌，不可能门清", "nn-10-r1", "001:287")
-    if hand.quanqiuren and method in SELF_DRAWN:
+    if hand.quanqiuren and win in SELF_DRAWN:
         return _no("全求人自摸只算碰碰胡自摸，不算全求人", "nn-10-2", "001:291")
-    if method in CHAIN_METHODS and not 1 <= n <= preset.value("chain_max"):
-        return _no(f"{method.value}要有1到{preset.value('chain_max')}个连杠，这里是{n}个", "nn-7-mg4-r1")
-    if method not in CHAIN_METHODS and n:
-        if method in (Method.HAIDILAO, Method.HAIDIPAO):
-            rule = "nn-17-n1" if method is Method.HAIDILAO else "nn-18-n1"
-            return _no(f"{method.value}无杠上花也不算杠分：已无牌可杠", rule, "001:397")
-        if method in FIRST_TURN_KONGS:
-            return first_turn_kongs(method)
-        return _no(f"连杠只和杠上花、杠上炮、抢杠胡一起出现，{method.value}没有连杠", "nn-8-r1")
-    if method in FIRST_TURN and not hand.menqing:
-        rule = {Method.TIANHU: "nn-14-r1", Method.DIHU: "nn-15-r1", Method.RENHU: "nn-16-r1"}[method]
-        return _no(f"{method.value}发生在任何人碰牌之前，手牌总是门清", rule)
-    if method is Method.QIANGGANG:
+    if win in CHAIN_WINS and not 1 <= n <= rule_set.value("chain_max"):
+        return _no(f"{win.value}要有1到{rule_set.value('chain_max')}个连杠，这里是{n}个", "nn-7-mg4-r1")
+    if win not in CHAIN_WINS and n:
+        if win in (Win.HAIDILAO, Win.HAIDIPAO):
+            rule = "nn-17-n1" if win is Win.HAIDILAO else "nn-18-n1"
+            return _no(f"{win.value}无杠上花也不算杠分：已无牌可杠", rule, "001:397")
+        if win in FIRST_TURN_KONGS:
+            return first_turn_kongs(win)
+        return _no(f"连杠只和杠上花、杠上炮、抢杠胡一起出现，{win.value}没有连杠", "nn-8-r1")
+    if win in FIRST_TURN and not hand.menqing:
+        rule = {Win.TIANHU: "nn-14-r1", Win.DIHU: "nn-15-r1", Win.RENHU: "nn-16-r1"}[win]
+        return _no(f"{win.value}发生在任何人碰牌之前，手牌总是门清", rule)
+    if win is Win.QIANGGANG:
         if KongKind.AN in chain:
             return _no("只有明杠（连杠也全是明杠）才能抢；暗杠、先暗杠后连明杠都不能抢杠胡",
                        "nn-9-zhu-n1", "001:285")
@@ -99,11 +101,11 @@ def check(s: Situation, preset: Preset) -> RuleError | None:
                 f"{hand.shape.value}没有顺子，不可能抢杠胡",
                 "nn-9-d1", "001:251",
             )
-    if method is Method.GANGSHANGHUA and hand.shape.pairs:
+    if win is Win.GANGSHANGHUA and hand.shape.pairs:
         return _no("杠上花要先开杠，四张牌离开手牌，不可能是七对", "nn-7-mg1-r1")
-    ming = sum(1 for k in chain if k is KongKind.MING) if method is Method.GANGSHANGHUA else 0
-    an = n - ming if method is Method.GANGSHANGHUA else 0
-    breaks = preset.option("minggang_menqing") == "breaks"
+    ming = sum(1 for k in chain if k is KongKind.MING) if win is Win.GANGSHANGHUA else 0
+    an = n - ming if win is Win.GANGSHANGHUA else 0
+    breaks = rule_set.options.minggang_menqing is MinggangMenqing.BREAKS
     if ming and hand.menqing and breaks:
         return _no("明杠（推倒杠或先碰后杠）用了别人的牌，和碰一样不再门清",
                    "nn-1-2", "001:13")
@@ -112,11 +114,11 @@ def check(s: Situation, preset: Preset) -> RuleError | None:
         if hand.menqing or hand.shape.pairs:
             return _no("封胡意味着胡家碰了同一家三笔牌，不可能门清", "nn-12-r1", "001:321")
         melds = max(3, ming) + an
-        if s.fenghu is FengHu.B_PAYS_ALL and method not in SELF_DRAWN:
+        if s.fenghu is FengHu.B_PAYS_ALL and win not in SELF_DRAWN:
             return _no("被封胡者包付只用于自摸（含杠上花）；放炮时是双飞或×2", "nn-12-r4")
-        if s.fenghu is not FengHu.B_PAYS_ALL and method in SELF_DRAWN:
+        if s.fenghu is not FengHu.B_PAYS_ALL and win in SELF_DRAWN:
             return _no(f"{s.fenghu.value}要有人放炮；自摸时由被封胡者包付", "nn-12-r2")
-        if s.fenghu is FengHu.B_DISCARDS and s.fenghu_seat is not s.discarder:
+        if s.fenghu is FengHu.B_DISCARDS and s.fenghu_seat is not s.from_seat:
             return _no("被封胡者放炮时放炮者就是被封胡者", "nn-12-r3")
     elif not hand.menqing and not ming and not hand.quanqiuren:
         melds += 1  # not 门清 needs at least one 碰 (or 明杠) somewhere
@@ -130,14 +132,14 @@ def check(s: Situation, preset: Preset) -> RuleError | None:
         return _no("四笔副露后没有顺子的位置，只能是碰碰胡（“普通牌型，即碰碰胡”）",
                    "nn-7-ag4-1", "001:179")
     if s.moma_hits:
-        if preset.option("moma") != "on":
+        if rule_set.options.moma is not Switch.ON:
             return _no("这个规则预设不摸码", "nn-22-d1")
         if not moma_eligible(s):
             return _no("只有自摸胡牌才能摸码（明杠杠上花不能摸码，海底已无牌可摸）",
                        "nn-22-ma-r1", "001:427")
-        if s.moma_hits > preset.value("moma_codes"):
-            return _no(f"摸{preset.value('moma_codes')}颗码不可能中{s.moma_hits}颗", "nn-22-ma-d1")
-    if method in DISCARD_WINS and s.discarder.value == "本家":
+        if s.moma_hits > rule_set.value("moma_codes"):
+            return _no(f"摸{rule_set.value('moma_codes')}颗码不可能中{s.moma_hits}颗", "nn-22-ma-d1")
+    if win in DISCARD_WINS and s.from_seat.value == "本家":
         return _no("胡家不能自己付给自己", "nn-2-r1")
     return None
 
@@ -146,16 +148,16 @@ def moma_eligible(situation: Situation) -> bool:
     """Only a self-drawn win draws codes; not after a 明杠, not at 海底 (no tiles left).
 
     Examples:
-        >>> from rules.nanning.model import HandType, Method, Shape, Situation
-        >>> [moma_eligible(Situation(HandType(Shape.JIHU, False, False), m)) for m in (Method.ZIMO, Method.FANGPAO)]
+        >>> from rules.nanning.model import HandType, Win, Shape, Situation
+        >>> [moma_eligible(Situation(HandType(Shape.JIHU, False, False), m)) for m in (Win.ZIMO, Win.FANGPAO)]
         [True, False]
     """
-    if situation.method not in SELF_DRAWN - {Method.HAIDILAO}:
+    if situation.win not in SELF_DRAWN - {Win.HAIDILAO}:
         return False
     return KongKind.MING not in situation.chain
 
 
-def check_hand(hand: Hand, method: Method) -> RuleError | None:
+def check_hand(hand: Hand, win: Win) -> RuleError | None:
     """What a concrete hand rules out that its hand type does not show: the reason, or None.
 
     - 抢杠胡: the robbed 加杠 is another player's 碰 of the winning tile plus that
@@ -168,17 +170,17 @@ def check_hand(hand: Hand, method: Method) -> RuleError | None:
         >>> from rules.nanning.model import Hand, Meld, MeldKind
         >>> from rules.nanning.tiles import parse
         >>> hand = Hand(tuple(parse("234m678m999m55p")), (Meld(MeldKind.PENG, parse("9s")[0]),), 13)
-        >>> check_hand(hand, Method.ZIMO) is None, check_hand(hand, Method.RENHU).rule
+        >>> check_hand(hand, Win.ZIMO) is None, check_hand(hand, Win.RENHU).rule
         (True, 'nn-16-r1')
     """
-    if method is Method.QIANGGANG:
-        tile = hand.win_tile
+    if win is Win.QIANGGANG:
+        tile = hand.won_on
         held = hand.concealed.count(tile) + sum(4 if m.kind.is_kong else 3 for m in hand.melds if m.tile == tile)
         if held + 3 > COPIES:
             return _no(f"抢杠胡抢的{name(tile)}另外三张在被抢杠者的碰里，胡家只能有被抢的这一张；"
                        f"这手牌有{held}张{name(tile)}，连同那个碰共{held + 3}张，超过{COPIES}张",
                        "nn-9-d1", "001:251")
-    if method is Method.RENHU and hand.melds:
+    if win is Win.RENHU and hand.melds:
         melds = "、".join(f"{m.kind.value}{name(m.tile)}" for m in hand.melds)
         return _no(f"人胡是胡庄家打出的第一张牌，胡家还没摸过牌，不可能已经{melds}", "nn-16-r1", "001:363")
     return None
@@ -189,9 +191,9 @@ class Witness:
     """A concrete hand and table situation that realises a priced situation.
 
     Examples:
-        >>> from rules.nanning.model import HandType, Method, Shape, Situation
-        >>> from rules.nanning.preset import rules
-        >>> found = witness(Situation(HandType(Shape.JIHU, False, False), Method.ZIMO), rules("yuanwen"))
+        >>> from rules.nanning.model import HandType, Win, Shape, Situation
+        >>> from rules.nanning.rule_set import rule_set
+        >>> found = witness(Situation(HandType(Shape.JIHU, False, False), Win.ZIMO), rule_set("yuanwen"))
         >>> found.describe()
         '手牌 234678999m55p，副露 碰一万，胡 二万；按规则可以出现'
     """
@@ -210,22 +212,23 @@ class Witness:
         """
         melds = " ".join(f"{m.kind.value}{name(m.tile)}" for m in self.hand.melds)
         concealed = notation(self.hand.concealed)
-        return f"手牌 {concealed}" + (f"，副露 {melds}" if melds else "") + f"，胡 {name(self.hand.win_tile)}；{self.notes}"
+        shown = f"，副露 {melds}" if melds else ""
+        return f"手牌 {concealed}{shown}，胡 {name(self.hand.won_on)}；{self.notes}"
 
 
-def witness(s: Situation, preset: Preset) -> Witness | None:
+def witness(s: Situation, rule_set: RuleSet) -> Witness | None:
     """A concrete hand that reads back as exactly `s.hand`; None if the templates find none.
 
     Examples:
-        >>> from rules.nanning.model import HandType, Method, Shape, Situation
-        >>> from rules.nanning.preset import rules
-        >>> witness(Situation(HandType(Shape.JIHU, False, False), Method.ZIMO), rules("yuanwen")).hand.melds
+        >>> from rules.nanning.model import HandType, Win, Shape, Situation
+        >>> from rules.nanning.rule_set import rule_set
+        >>> witness(Situation(HandType(Shape.JIHU, False, False), Win.ZIMO), rule_set("yuanwen")).hand.melds
         (Meld(kind=<MeldKind.PENG: '碰'>, tile=0),)
     """
     for hand, notes in _candidates(s):
         try:
             validate(hand)
-            found, _ = best(hand, s.method in SELF_DRAWN, preset.option("minggang_menqing") == "breaks")
+            found, _ = best(hand, s.win in SELF_DRAWN, rule_set.options.minggang_menqing is MinggangMenqing.BREAKS)
         except RuleError:
             continue
         if found == s.hand and _others_fit(hand, s):
@@ -236,12 +239,12 @@ def witness(s: Situation, preset: Preset) -> Witness | None:
 def _others_fit(hand: Hand, s: Situation) -> bool:
     """Room for the tiles other players need: a robbed tile's other three copies,
     and four of each kong tile the discarder made (杠上炮)."""
-    if s.method is Method.QIANGGANG:
-        return hand.concealed.count(hand.win_tile) == 1
+    if s.win is Win.QIANGGANG:
+        return hand.concealed.count(hand.won_on) == 1
     return True
 
 
-def _candidates(s: Situation):
+def _candidates(s: Situation) -> Iterator[tuple[Hand, str]]:
     """Template hands for the situation (a few variants, tried in order)."""
     hand = s.hand
     main = Suit.MAN
@@ -271,7 +274,7 @@ def _template(s: Situation, variant: int, main: Suit, other: Suit) -> tuple[Hand
     """One template hand: the chain's kongs, the 碰 the situation needs, then concealed sets
     (a sequence first for 鸡胡), and a pair in another suit unless 清一色."""
     hand = s.hand
-    chain = s.chain if s.method is Method.GANGSHANGHUA else ()
+    chain = s.chain if s.win is Win.GANGSHANGHUA else ()
     ranks = iter([1, 9, 5, 6, 2][variant:] + [1, 9, 5, 6, 2][:variant])
 
     def next_rank() -> int:
@@ -302,23 +305,23 @@ def _template(s: Situation, variant: int, main: Suit, other: Suit) -> tuple[Hand
         pair_tile = make(main, next_rank())
     concealed += [pair_tile, pair_tile]
     if hand.quanqiuren:
-        win = pair_tile
-    elif s.method is Method.QIANGGANG:
-        win = make(main, 3)  # the middle of 234, held once
+        won_on = pair_tile
+    elif s.win is Win.QIANGGANG:
+        won_on = make(main, 3)  # the middle of 234, held once
     else:
-        win = concealed[0]
-    return Hand(tuple(concealed), tuple(melds), win), _table_notes(s)
+        won_on = concealed[0]
+    return Hand(tuple(concealed), tuple(melds), won_on), _table_notes(s)
 
 
 def _table_notes(s: Situation) -> str:
     parts = []
-    if s.method in DISCARD_WINS and s.method is not Method.QIANGGANG:
-        parts.append(f"{s.discarder.value}打出胡牌")
-    if s.method is Method.QIANGGANG:
-        parts.append(f"{s.discarder.value}碰了这张牌，摸到第四张加杠时被抢")
-    if s.method is Method.GANGSHANGPAO:
-        parts.append(f"{s.discarder.value}连杠{len(s.chain)}次后打出胡牌")
-    if s.method is Method.GANGSHANGHUA:
+    if s.win in DISCARD_WINS and s.win is not Win.QIANGGANG:
+        parts.append(f"{s.from_seat.value}打出胡牌")
+    if s.win is Win.QIANGGANG:
+        parts.append(f"{s.from_seat.value}碰了这张牌，摸到第四张加杠时被抢")
+    if s.win is Win.GANGSHANGPAO:
+        parts.append(f"{s.from_seat.value}连杠{len(s.chain)}次后打出胡牌")
+    if s.win is Win.GANGSHANGHUA:
         parts.append(f"本家连杠{len(s.chain)}次，杠后补牌自摸")
     if s.fenghu is not FengHu.NONE:
         parts.append(f"本家碰了{s.fenghu_seat.value}三笔牌（封胡）")

@@ -2,24 +2,27 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from ..errors import RuleError
-from ..game import Game, OptionSpec
-from . import cli, payouts
+from ..game import Game, Json
+from ..ledger import Settlement
+from ..options import Option
+from ..request import read
+from . import answer, multi, payouts, waits
 from .feasibility import check
 from .model import Situation
-from .preset import DEFAULT, Preset, presets, rules
-from .scoring import Settlement, price
+from .request import REQUESTS, ScoreRequest
+from .rule_set import DEFAULT, RuleSet, presets, rule_set
+from .scoring import price
 
 
-class Nanning(Game):
+class Nanning(Game[ScoreRequest, RuleSet, Situation]):
     """Document 000/001: four players, presets for each alternative the article records.
 
     Examples:
         >>> n = Nanning()
-        >>> n.rules("moma").option("moma")
-        'on'
+        >>> n.rule_set("moma").options.moma
+        <Switch.ON: 'on'>
         >>> n.score({"hand": "234m678m999m55p", "win": "放炮", "melds": [{"kind": "碰", "tile": "9s"}]})["total"]
         2
     """
@@ -27,32 +30,58 @@ class Nanning(Game):
     id = "nanning"
     title = "南宁麻将"
     generator = "generator.nanning"
+    requests = REQUESTS
 
     def presets(self) -> Mapping[str, str]:
         found = presets()
         return {p.id: p.name for p in sorted(found.values(), key=lambda p: p.id != DEFAULT)}
 
-    def options(self) -> tuple[OptionSpec, ...]:
-        specs = presets()[DEFAULT].option_specs.values()
-        return tuple(OptionSpec(o.key, o.name, o.default, o.values, o.rules, o.quote, o.requires) for o in specs)
+    def options(self) -> tuple[Option, ...]:
+        return tuple(presets()[DEFAULT].option_specs.values())
 
-    def rules(self, preset: str | None = None, options: Mapping[str, Any] | None = None) -> Preset:
-        return rules(preset or DEFAULT, options)
+    def rule_set(self, preset: str | None = None, options: Mapping[str, object] | None = None) -> RuleSet:
+        return rule_set(preset or DEFAULT, options, "options")
 
-    def parse(self, request: dict) -> Situation:
-        return cli.situation_of(request)[0]
+    def parse(self, request: Mapping[str, object]) -> ScoreRequest:
+        return read(ScoreRequest, request)
 
-    def score(self, request: dict) -> dict:
-        return cli.score(request)
+    def rule_set_of(self, request: ScoreRequest) -> RuleSet:
+        return answer.rule_set_of(request.rule_set)
 
-    def situations(self, rules: Preset) -> Iterable[Situation]:
-        return payouts.situations(rules)
+    def situation(self, request: ScoreRequest, rule_set: RuleSet) -> Situation:
+        return answer.situation(request, rule_set)
 
-    def impossible(self, situation: Situation, rules: Preset) -> RuleError | None:
-        return check(situation, rules)
+    def price(self, situation: Situation, rule_set: RuleSet) -> Settlement:
+        return price(situation, rule_set)
 
-    def price(self, situation: Situation, rules: Preset) -> Settlement:
-        return price(situation, rules)
+    def render(self, request: ScoreRequest, situation: Situation, settlement: Settlement, rule_set: RuleSet) -> Json:
+        return answer.render(request, situation, settlement, rule_set)
 
-    def payout_table(self) -> dict:
-        return payouts.payout_json(payouts.payout_rows())
+    def score_request(self, request: ScoreRequest) -> Json:
+        """One winner as every game scores (`Game.score_request`), or 一炮多响 when the request lists `multi`
+        (`rules.nanning.multi`: each winner's situation priced, the discarder's payments together).
+
+        Examples:
+            >>> Nanning().score({"hand": "234m678m999m55p", "melds": [{"kind": "碰", "tile": "9s"}], "win": "放炮",
+            ...     "multi": [{"seat": "对家", "hand": "111m555m999p55p", "melds": [{"kind": "碰",
+            ...     "tile": "7z"}]}]})["net"]
+            {'本家': 2, '下家': 0, '对家': 9, '上家': -11}
+        """
+        if request.multi:
+            return multi.score_multi(request, self.rule_set_of(request))
+        return super().score_request(request)
+
+    def waits(self, request: Mapping[str, object]) -> Json:
+        return waits.waits(request)
+
+    def situations(self, rule_set: RuleSet) -> Iterable[Situation]:
+        return payouts.situations(rule_set)
+
+    def impossible(self, situation: Situation, rule_set: RuleSet) -> RuleError | None:
+        return check(situation, rule_set)
+
+    def payout_rows(self, part: tuple[int, int] = (0, 1)) -> list[Json]:
+        return payouts.payout_rows(part)
+
+    def payout_table(self, rows: list[Json] | None = None) -> Json:
+        return payouts.payout_json(payouts.payout_rows() if rows is None else rows)

@@ -6,7 +6,7 @@ was won, the kong chain before the win and the table rules in play. A concrete
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .tiles import Tile
@@ -70,11 +70,11 @@ class Pattern(StrEnum):
     QUANQIUREN = "全求人"
 
 
-class Method(StrEnum):
+class Win(StrEnum):
     """胡法: how the hand was won (the request's ``win``).
 
     Examples:
-        >>> Method("杠上花") in CHAIN_METHODS, Method.ZIMO in SELF_DRAWN
+        >>> Win("杠上花") in CHAIN_WINS, Win.ZIMO in SELF_DRAWN
         (True, True)
     """
 
@@ -91,8 +91,8 @@ class Method(StrEnum):
     RENHU = "人胡"  # won on the dealer's first discard
 
 
-SELF_DRAWN = frozenset({Method.ZIMO, Method.GANGSHANGHUA, Method.HAIDILAO, Method.TIANHU, Method.DIHU})
-CHAIN_METHODS = frozenset({Method.GANGSHANGHUA, Method.GANGSHANGPAO, Method.QIANGGANG})
+SELF_DRAWN = frozenset({Win.ZIMO, Win.GANGSHANGHUA, Win.HAIDILAO, Win.TIANHU, Win.DIHU})
+CHAIN_WINS = frozenset({Win.GANGSHANGHUA, Win.GANGSHANGPAO, Win.QIANGGANG})
 
 
 class KongKind(StrEnum):
@@ -210,7 +210,7 @@ class Hand:
 
     concealed: tuple[Tile, ...]
     melds: tuple[Meld, ...]
-    win_tile: Tile
+    won_on: Tile
 
 
 @dataclass(frozen=True)
@@ -254,6 +254,23 @@ class HandType:
 
 
 @dataclass(frozen=True)
+class Split:
+    """One way to group the concealed tiles.
+
+    Examples:
+        >>> from rules.nanning.analysis import splits
+        >>> from rules.nanning.tiles import parse
+        >>> hand = Hand(tuple(parse("234m678m999m55p")), (Meld(MeldKind.PENG, parse("9s")[0]),), parse("5p")[0])
+        >>> splits(hand)
+        [Split(shape=<Shape.JIHU: '鸡胡'>, sets=(('顺', 1), ('顺', 5), ('刻', 8)), pairs=(13,))]
+    """
+
+    shape: Shape
+    sets: tuple[tuple[str, Tile], ...]  # ("刻", t) triplet or ("顺", t) sequence starting at t
+    pairs: tuple[Tile, ...]  # the pair, or the seven pairs (a 大对 tile appears twice)
+
+
+@dataclass(frozen=True)
 class Fishing:
     """钓鱼: who fished a tile matching the winner's seat numbers.
 
@@ -271,16 +288,20 @@ class Situation:
     """One priced situation: a hand type, a win method, a kong chain, table rules.
 
     Examples:
-        >>> s = Situation(HandType(Shape.JIHU, False, False), Method.ZIMO)
-        >>> s.discarder, s.fenghu, s.chain
+        >>> s = Situation(HandType(Shape.JIHU, False, False), Win.ZIMO)
+        >>> s.from_seat, s.fenghu, s.chain
         (<Seat.PREV: '上家'>, <FengHu.NONE: '无'>, ())
     """
 
     hand: HandType
-    method: Method
+    win: Win
     chain: tuple[KongKind, ...] = ()
     fenghu: FengHu = FengHu.NONE
     moma_hits: int = 0
     fishing: Fishing | None = None
-    discarder: Seat = Seat.PREV
+    # whom the winning tile came from: the discarder, the robbed player, the dealer for 人胡
+    from_seat: Seat = Seat.PREV
     fenghu_seat: Seat = Seat.ACROSS  # B, when 封胡 applies and B is not the discarder
+    # The split of a concrete hand's tiles that gives `hand`, when the situation comes from one (a request);
+    # not part of what is priced.
+    split: Split | None = field(default=None, compare=False, repr=False)

@@ -9,31 +9,34 @@ from __future__ import annotations
 
 import itertools
 from functools import cache
+from typing import Any
 
+from ..ledger import Settlement
 from .feasibility import check, moma_eligible, witness
 from .model import (
-    CHAIN_METHODS,
+    CHAIN_WINS,
     SELF_DRAWN,
     FengHu,
     Fishing,
     HandType,
     KongKind,
-    Method,
     Seat,
     Shape,
     Situation,
+    Win,
 )
-from .preset import DEFAULT, Preset, presets
-from .scoring import Settlement, price
+from .options import MinggangMenqing, Switch
+from .rule_set import DEFAULT, RuleSet, presets
+from .scoring import price
 
 SHAPE_CODE = {Shape.JIHU: "jh", Shape.PENGPENG: "pp", Shape.QIXIAODUI: "qd",
               Shape.DADUI1: "d1", Shape.DADUI2: "d2", Shape.DADUI3: "d3"}
-METHOD_CODE = {Method.FANGPAO: "fp", Method.ZIMO: "zm", Method.GANGSHANGHUA: "gh", Method.GANGSHANGPAO: "gp",
-               Method.QIANGGANG: "qg", Method.QUANQIUPAO: "qp", Method.HAIDILAO: "hl", Method.HAIDIPAO: "hp",
-               Method.TIANHU: "th", Method.DIHU: "dh", Method.RENHU: "rh"}
+WIN_CODE = {Win.FANGPAO: "fp", Win.ZIMO: "zm", Win.GANGSHANGHUA: "gh", Win.GANGSHANGPAO: "gp",
+               Win.QIANGGANG: "qg", Win.QUANQIUPAO: "qp", Win.HAIDILAO: "hl", Win.HAIDIPAO: "hp",
+               Win.TIANHU: "th", Win.DIHU: "dh", Win.RENHU: "rh"}
 FENGHU_CODE = {FengHu.NONE: "", FengHu.OTHER_DISCARDS: "sf", FengHu.B_DISCARDS: "bf", FengHu.B_PAYS_ALL: "bb"}
 KONG_CODE = {KongKind.MING: "m", KongKind.AN: "a"}
-CODE_METHOD = {v: k for k, v in METHOD_CODE.items()}
+CODE_WIN = {v: k for k, v in WIN_CODE.items()}
 CODE_SHAPE = {v: k for k, v in SHAPE_CODE.items()}
 CODE_FENGHU = {v: k for k, v in FENGHU_CODE.items() if v}
 CODE_KONG = {v: k for k, v in KONG_CODE.items()}
@@ -56,11 +59,11 @@ def situation_code(s: Situation) -> str:
     """A situation's code, the stable part of its payout row id (`parse_code` reads it back).
 
     Examples:
-        >>> from rules.nanning.model import HandType, KongKind, Method, Shape, Situation
-        >>> situation_code(Situation(HandType(Shape.PENGPENG, False, True), Method.GANGSHANGHUA, (KongKind.AN,)))
+        >>> from rules.nanning.model import HandType, KongKind, Win, Shape, Situation
+        >>> situation_code(Situation(HandType(Shape.PENGPENG, False, True), Win.GANGSHANGHUA, (KongKind.AN,)))
         'ppq-gh-a'
     """
-    parts = [hand_code(s.hand), METHOD_CODE[s.method]]
+    parts = [hand_code(s.hand), WIN_CODE[s.win]]
     if s.chain:
         parts.append("".join(KONG_CODE[k] for k in s.chain))
     if s.fenghu is not FengHu.NONE:
@@ -77,10 +80,10 @@ def parse_code(code: str) -> Situation:
     """The inverse of `situation_code`, used by rulings to name the situations they price.
 
     Examples:
-        >>> parse_code("ppq-gh-a").method.value, parse_code("jh-zm").hand.shape.value
+        >>> parse_code("ppq-gh-a").win.value, parse_code("jh-zm").hand.shape.value
         ('杠上花', '鸡胡')
     """
-    hand, method, *rest = code.split("-")
+    hand, win, *rest = code.split("-")
     shape = CODE_SHAPE[hand[:2]]
     flags = hand[2:]
     chain: tuple[KongKind, ...] = ()
@@ -96,9 +99,9 @@ def parse_code(code: str) -> Situation:
         else:
             chain = tuple(CODE_KONG[c] for c in part)
     ht = HandType(shape, "m" in flags or shape.pairs, "q" in flags, "r" in flags)
-    m = CODE_METHOD[method]
+    m = CODE_WIN[win]
     seat = Seat.PREV if fenghu is FengHu.B_DISCARDS else Seat.ACROSS
-    return Situation(ht, m, chain, fenghu, hits, fishing, discarder=Seat.PREV, fenghu_seat=seat)
+    return Situation(ht, m, chain, fenghu, hits, fishing, from_seat=Seat.PREV, fenghu_seat=seat)
 
 
 def hand_types() -> list[HandType]:
@@ -120,22 +123,22 @@ def hand_types() -> list[HandType]:
     return out
 
 
-def chains(method: Method, max_len: int) -> list[tuple[KongKind, ...]]:
+def chains(win: Win, max_len: int) -> list[tuple[KongKind, ...]]:
     """杠上花: every sequence of kinds; 杠上炮: all-明 or all-暗 (the kinds only move kong points);
     抢杠胡: all-明, plus the chains with a 暗杠 the document rules out.
 
     Examples:
-        >>> from rules.nanning.model import Method
-        >>> [chain_text(c) for c in chains(Method.GANGSHANGPAO, 2)]
+        >>> from rules.nanning.model import Win
+        >>> [chain_text(c) for c in chains(Win.GANGSHANGPAO, 2)]
         ['明杠', '暗杠', '明杠→明杠（双连杠）', '暗杠→暗杠（双连杠）']
     """
-    if method not in CHAIN_METHODS:
+    if win not in CHAIN_WINS:
         return [()]
     out: list[tuple[KongKind, ...]] = []
     for n in range(1, max_len + 1):
-        if method is Method.GANGSHANGHUA:
+        if win is Win.GANGSHANGHUA:
             out += list(itertools.product((KongKind.MING, KongKind.AN), repeat=n))
-        elif method is Method.GANGSHANGPAO:
+        elif win is Win.GANGSHANGPAO:
             out += [(KongKind.MING,) * n, (KongKind.AN,) * n]
         else:
             out.append((KongKind.MING,) * n)
@@ -143,49 +146,49 @@ def chains(method: Method, max_len: int) -> list[tuple[KongKind, ...]]:
     return out
 
 
-def fenghu_states(method: Method, hand: HandType) -> list[FengHu]:
+def fenghu_states(win: Win, hand: HandType) -> list[FengHu]:
     """封胡 needs the winner to have 碰'd three times, so it never goes with a 门清 hand.
 
     Examples:
-        >>> from rules.nanning.model import HandType, Method, Shape
-        >>> [f.value for f in fenghu_states(Method.FANGPAO, HandType(Shape.PENGPENG, False, False))]
+        >>> from rules.nanning.model import HandType, Win, Shape
+        >>> [f.value for f in fenghu_states(Win.FANGPAO, HandType(Shape.PENGPENG, False, False))]
         ['无', '他家放炮', '被封胡者放炮']
-        >>> [f.value for f in fenghu_states(Method.FANGPAO, HandType(Shape.PENGPENG, True, False))]
+        >>> [f.value for f in fenghu_states(Win.FANGPAO, HandType(Shape.PENGPENG, True, False))]
         ['无']
     """
     if hand.menqing:
         return [FengHu.NONE]
-    if method in SELF_DRAWN:
+    if win in SELF_DRAWN:
         return [FengHu.NONE, FengHu.B_PAYS_ALL]
     return [FengHu.NONE, FengHu.OTHER_DISCARDS, FengHu.B_DISCARDS]
 
 
-def situations(preset: Preset) -> list[Situation]:
+def situations(rule_set: RuleSet) -> list[Situation]:
     """Every situation the payout table prices under a preset: hand types × 胡法 × kong chains × 封胡 × 摸码.
 
     Examples:
-        >>> from rules.nanning.preset import rules
-        >>> found = situations(rules("yuanwen"))
+        >>> from rules.nanning.rule_set import rule_set
+        >>> found = situations(rule_set("yuanwen"))
         >>> len(found) == len(set(found)), situation_code(found[0])
         (True, 'jh-fp')
     """
     out = []
     for hand in hand_types():
-        for method in Method:
-            for chain in chains(method, preset.value("chain_max")):
-                for fenghu in fenghu_states(method, hand):
+        for win in Win:
+            for chain in chains(win, rule_set.value("chain_max")):
+                for fenghu in fenghu_states(win, hand):
                     discarder = Seat.PREV
                     b = discarder if fenghu is FengHu.B_DISCARDS else Seat.ACROSS
-                    base = Situation(hand, method, chain, fenghu, 0, None, discarder, b)
+                    base = Situation(hand, win, chain, fenghu, 0, None, discarder, b)
                     out.append(base)
-                    if preset.option("moma") == "on" and moma_eligible(base):
-                        for k in range(1, preset.value("moma_codes") + 1):
-                            out.append(Situation(hand, method, chain, fenghu, k, None, discarder, b))
+                    if rule_set.options.moma is Switch.ON and moma_eligible(base):
+                        for k in range(1, rule_set.value("moma_codes") + 1):
+                            out.append(Situation(hand, win, chain, fenghu, k, None, discarder, b))
     return out
 
 
 @cache
-def _witness(s: Situation, minggang: str) -> str:
+def _witness(s: Situation, minggang: MinggangMenqing) -> str:
     found = witness(s, presets()[DEFAULT].with_options({"minggang_menqing": minggang}))
     return found.describe() if found else ""
 
@@ -209,37 +212,38 @@ def payments_text(settlement: Settlement) -> str:
     """A settlement's payments in one line, as the table's 谁付多少 column.
 
     Examples:
-        >>> from rules.nanning.model import HandType, Method, Shape, Situation
-        >>> from rules.nanning.preset import rules
+        >>> from rules.nanning.model import HandType, Win, Shape, Situation
+        >>> from rules.nanning.rule_set import rule_set
         >>> from rules.nanning.scoring import price
-        >>> payments_text(price(Situation(HandType(Shape.JIHU, False, False), Method.FANGPAO), rules("yuanwen")))
+        >>> payments_text(price(Situation(HandType(Shape.JIHU, False, False), Win.FANGPAO), rule_set("yuanwen")))
         '上家（放炮者）付本家 2（胡牌）'
     """
     return "；".join(f"{p.payer.value}（{p.role}）付{p.payee.value} {p.amount}（{p.kind}）"
                      for p in settlement.payments)
 
 
-def row(preset: Preset, s: Situation) -> dict:
-    """One payout row: the situation, whether it can occur (else why not), its price, payments, formula, rules and a witness hand.
+def row(rule_set: RuleSet, s: Situation) -> dict[str, Any]:
+    """One payout row: the situation, whether it can occur (else why not), its price, payments, formula, rules
+    and a witness hand.
 
     Examples:
-        >>> from rules.nanning.model import HandType, Method, Shape, Situation
-        >>> from rules.nanning.preset import rules
-        >>> r = row(rules("yuanwen"), Situation(HandType(Shape.JIHU, False, False), Method.ZIMO))
+        >>> from rules.nanning.model import HandType, Win, Shape, Situation
+        >>> from rules.nanning.rule_set import rule_set
+        >>> r = row(rule_set("yuanwen"), Situation(HandType(Shape.JIHU, False, False), Win.ZIMO))
         >>> r["id"], r["feasible"], r["total"], r["net_上家"]
         ('nn-yuanwen-jh-zm', True, 9, -3)
     """
-    reason = check(s, preset)
-    record = {
-        "id": f"nn-{preset.id}-{situation_code(s)}",
-        "preset": preset.id,
-        "preset_name": preset.name,
+    reason = check(s, rule_set)
+    record: dict[str, Any] = {
+        "id": f"nn-{rule_set.id}-{situation_code(s)}",
+        "preset": rule_set.id,
+        "preset_name": rule_set.name,
         "shape": s.hand.shape.value,
         "menqing": "门清" if s.hand.menqing else "",
         "qingyise": "清一色" if s.hand.qingyise else "",
         "quanqiuren": "全求人" if s.hand.quanqiuren else "",
         "patterns": "+".join(p.value for p in s.hand.patterns()),
-        "method": s.method.value,
+        "method": s.win.value,
         "kongs": len(s.chain),
         "chain": chain_text(s.chain),
         "fenghu": s.fenghu.value,
@@ -253,7 +257,7 @@ def row(preset: Preset, s: Situation) -> dict:
         for seat in (Seat.NEXT, Seat.ACROSS, Seat.PREV):
             record[f"net_{seat.value}"] = None
         return record
-    settlement = price(s, preset)
+    settlement = price(s, rule_set)
     net = settlement.net()
     record.update(
         total=settlement.total,
@@ -264,7 +268,7 @@ def row(preset: Preset, s: Situation) -> dict:
         payments_text=payments_text(settlement),
         formula=settlement.formula,
         rules=list(settlement.rules),
-        witness=_witness(s, preset.option("minggang_menqing")),
+        witness=_witness(s, rule_set.options.minggang_menqing),
     )
     for seat in (Seat.NEXT, Seat.ACROSS, Seat.PREV):
         record[f"net_{seat.value}"] = net[seat]
@@ -273,15 +277,18 @@ def row(preset: Preset, s: Situation) -> dict:
     return record
 
 
-def payout_rows() -> list[dict]:
-    """Every row of the payout table: every preset × every situation.
+def payout_rows(part: tuple[int, int] = (0, 1)) -> list[dict[str, Any]]:
+    """The rows of the payout table, every preset × every situation; `part` (k, n): only the k-th of n
+    consecutive shares of them.
 
     Examples:
         >>> rows = payout_rows()
         >>> rows[0]["id"], len({r["id"] for r in rows}) == len(rows)
         ('nn-yuanwen-jh-fp', True)
     """
-    return [row(p, s) for p in presets().values() for s in situations(p)]
+    cases = [(p, s) for p in presets().values() for s in situations(p)]
+    k, n = part
+    return [row(p, s) for p, s in cases[len(cases) * k // n:len(cases) * (k + 1) // n]]
 
 
 COLUMNS = [
@@ -296,7 +303,7 @@ DIMENSIONS = [
 ]
 
 
-def payout_json(rows: list[dict]) -> dict:
+def payout_json(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """The payout table as published (nanning_payouts.json, schema `nanning.payouts`): columns, filter dimensions, rows.
 
     Examples:

@@ -9,14 +9,16 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..errors import RuleError
+from ..ledger import KONG, Settlement
 from .model import SELF_DRAWN, Seat, Situation
-from .preset import Preset
-from .scoring import KONG, Settlement, false_win, price
+from .options import HuangzhuangDealer, WinDealer
+from .rule_set import RuleSet
+from .scoring import false_win, price
 
 RELATIVE = (Seat.SELF, Seat.NEXT, Seat.ACROSS, Seat.PREV)
 
 
-def absolute(winner: int, seat: Seat) -> int:
+def absolute(winner: int, seat: StrEnum) -> int:
     """The table position of a seat named relative to the winner.
 
     Examples:
@@ -56,28 +58,28 @@ def reseat(settlement: Settlement, winner: int) -> list[TablePayment]:
     """A settlement's payments (seats named from the winner) at table positions, the winner at `winner`.
 
     Examples:
-        >>> from rules.nanning.model import HandType, Method, Shape, Situation
-        >>> from rules.nanning.preset import rules
+        >>> from rules.nanning.model import HandType, Win, Shape, Situation
+        >>> from rules.nanning.rule_set import rule_set
         >>> from rules.nanning.scoring import price
-        >>> reseat(price(Situation(HandType(Shape.JIHU, False, False), Method.FANGPAO), rules("yuanwen")), 1)
+        >>> reseat(price(Situation(HandType(Shape.JIHU, False, False), Win.FANGPAO), rule_set("yuanwen")), 1)
         [TablePayment(payer=0, payee=1, amount=2, kind='胡牌', role='放炮者')]
     """
     return [TablePayment(absolute(winner, p.payer), absolute(winner, p.payee), p.amount, p.kind, p.role)
             for p in settlement.payments]
 
 
-def multi_win(discarder: int, wins: list[tuple[int, Situation]], preset: Preset) -> list[TablePayment]:
+def multi_win(discarder: int, wins: list[tuple[int, Situation]], rule_set: RuleSet) -> list[TablePayment]:
     """一炮双响 / 一炮三响 (nn-19-s2-r1, nn-19-s3-r1): no 截胡; the discarder pays each
     winner for his own hand. Every winner wins on the same discard, so with the same
     胡法 and kong chain; the discarder's own 杠分 (杠上炮, nn-g-gangshangpao-kong) are
     settled once, as usual, not once per winner.
 
     Examples:
-        >>> from rules.nanning.model import HandType, Method, Shape, Situation
-        >>> from rules.nanning.preset import rules
-        >>> wins = [(0, Situation(HandType(Shape.JIHU, False, False), Method.FANGPAO)),
-        ...         (2, Situation(HandType(Shape.PENGPENG, False, False), Method.FANGPAO))]
-        >>> [(p.payer, p.payee, p.amount) for p in multi_win(3, wins, rules("yuanwen"))]
+        >>> from rules.nanning.model import HandType, Win, Shape, Situation
+        >>> from rules.nanning.rule_set import rule_set
+        >>> wins = [(0, Situation(HandType(Shape.JIHU, False, False), Win.FANGPAO)),
+        ...         (2, Situation(HandType(Shape.PENGPENG, False, False), Win.FANGPAO))]
+        >>> [(p.payer, p.payee, p.amount) for p in multi_win(3, wins, rule_set("yuanwen"))]
         [(3, 0, 2), (3, 2, 9)]
     """
     if not 2 <= len(wins) <= 3:
@@ -88,14 +90,14 @@ def multi_win(discarder: int, wins: list[tuple[int, Situation]], preset: Preset)
     first = wins[0][1]
     out: list[TablePayment] = []
     for k, (seat, situation) in enumerate(wins):
-        if situation.method in SELF_DRAWN:
-            raise RuleError(f"{situation.method.value} is not a win on a discard", rule="nn-19-r1")
-        if (situation.method, situation.chain) != (first.method, first.chain):
+        if situation.win in SELF_DRAWN:
+            raise RuleError(f"{situation.win.value} is not a win on a discard", rule="nn-19-r1")
+        if (situation.win, situation.chain) != (first.win, first.chain):
             raise RuleError("一炮多响: every winner wins on the same discard, so with the same 胡法 and kong chain",
                             rule="nn-19-r1")
-        mine = Situation(situation.hand, situation.method, situation.chain, situation.fenghu, 0, None,
+        mine = Situation(situation.hand, situation.win, situation.chain, situation.fenghu, 0, None,
                          relative(seat, discarder), situation.fenghu_seat)
-        settled = reseat(price(mine, preset), seat)
+        settled = reseat(price(mine, rule_set), seat)
         # the discarder's kong points are the same whoever won: keep them from the first winner only
         out += [p for p in settled if k == 0 or not (p.kind == KONG and p.payee == discarder)]
     return out
@@ -115,7 +117,7 @@ class Ending(StrEnum):
     DRAW = "荒庄"
 
 
-def next_dealer(ending: Ending, preset: Preset, dealer: int, *, discarder: int | None = None,
+def next_dealer(ending: Ending, rule_set: RuleSet, dealer: int, *, discarder: int | None = None,
                 cheat: int | None = None, last_drawer: int | None = None, winner: int | None = None) -> tuple[int, str]:
     """Who deals the next hand, and the rule. The document says it for 一炮多响 (the
     discarder), 诈胡 (the false winner) and 荒庄 (the last drawer, or by agreement the
@@ -124,8 +126,8 @@ def next_dealer(ending: Ending, preset: Preset, dealer: int, *, discarder: int |
     win and it passes to his 下家 otherwise (ruling nn-a-next-dealer).
 
     Examples:
-        >>> from rules.nanning.preset import rules
-        >>> next_dealer(Ending.MULTI, rules("yuanwen"), 0, discarder=3)
+        >>> from rules.nanning.rule_set import rule_set
+        >>> next_dealer(Ending.MULTI, rule_set("yuanwen"), 0, discarder=3)
         (3, 'nn-19-s2-r1')
     """
     if ending is Ending.MULTI and discarder is not None:
@@ -133,12 +135,12 @@ def next_dealer(ending: Ending, preset: Preset, dealer: int, *, discarder: int |
     if ending is Ending.FALSE_WIN and cheat is not None:
         return cheat, "nn-20-d1"
     if ending is Ending.DRAW and last_drawer is not None:
-        if preset.option("huangzhuang_dealer") == "dealer_stays":
+        if rule_set.options.huangzhuang_dealer is HuangzhuangDealer.DEALER_STAYS:
             return dealer, "nn-23-d1"
         return last_drawer, "nn-23-d1"
     if ending is Ending.WIN and winner is not None:
-        rule = preset.option_specs["win_dealer"].rules[-1]
-        if preset.option("win_dealer") == "rotate" and winner != dealer:
+        rule = rule_set.option_specs["win_dealer"].rules[-1]
+        if rule_set.options.win_dealer is WinDealer.ROTATE and winner != dealer:
             return (dealer + 1) % 4, rule
         return winner, rule
     raise RuleError(f"{ending.value}: say who won, who discarded, who cheated or who drew the last tile")
@@ -150,19 +152,20 @@ def may_win_after_passing(passed_on: bool, drew_since: bool) -> bool:
     after other players' 碰; winning anyway is 诈胡 (see `false_win`).
 
     Examples:
-        >>> may_win_after_passing(passed_on=True, drew_since=False), may_win_after_passing(passed_on=True, drew_since=True)
+        >>> may_win_after_passing(passed_on=True, drew_since=False), may_win_after_passing(passed_on=True,
+        ...     drew_since=True)
         (False, True)
     """
     return not passed_on or drew_since
 
 
-def sold_win_penalty(preset: Preset) -> Settlement:
+def sold_win_penalty(rule_set: RuleSet) -> Settlement:
     """Winning against 卖胡 is handled as 诈胡 (nn-21-r2: 否则按诈胡处理).
 
     Examples:
-        >>> from rules.nanning.preset import rules
-        >>> sold_win_penalty(rules("yuanwen")).formula
+        >>> from rules.nanning.rule_set import rule_set
+        >>> sold_win_penalty(rule_set("yuanwen")).formula
         '诈胡者付其余每家 10，共 30'
     """
-    return false_win(preset, Seat.SELF)
+    return false_win(rule_set, Seat.SELF)
 

@@ -10,7 +10,8 @@ import re
 from enum import StrEnum
 
 from ..errors import RuleError
-from ..request import DIGIT, echo, text as bounded_text
+from ..request import DIGIT, echo
+from ..request import text as bounded_text
 
 
 class Suit(StrEnum):
@@ -111,7 +112,7 @@ def parse(text: str, what: str = "hand") -> list[Tile]:
         ...
         rules.errors.RuleError: hand: cannot read "12x"; write digits then m/p/s/z, e.g. 123m456p789s11z
     """
-    bounded_text(text, what, MAX_TEXT, "a string of tiles such as 123m456p789s11z")
+    bounded_text(text, what, MAX_TEXT)
     compact = text.replace(" ", "")
     if not compact:
         raise RuleError(f"{what} is empty")

@@ -1,33 +1,30 @@
 """听牌 (waits): every tile that completes a hand one tile short, and what it pays by each 胡法.
 
-The request is a `score` request without the win: `hand` holds 13 tiles counting
-each meld as 3, with `melds`, `rules` and the table situation as in
-`rules.nanning.cli`. A tile that completes the hand is priced by the same `score`
-function under every win method (each chain method at its default, one kong); a
-method the situation rules out is listed with the core's one-line reason.
+The request (`rules.nanning.request.WaitsRequest`) is a score request without the win: `hand`
+holds 13 tiles counting each meld as 3, with `melds`, `rules` and the table situation. A tile
+that completes the hand is priced as a score request with that tile last and each win method
+(each chain method at its default, one kong), through the same parse → situation → price →
+render as `caipan score`; a method the situation rules out is listed with the core's one-line reason.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..errors import RuleError
-from ..waits import check_fields
+from ..request import read
+from ..waits import Wait, refuse_the_win, waits_json
 from .analysis import HAND_SIZE, hand_type
-from .cli import FIELDS, _melds, _rules, score
-from .model import Hand, Method
-from .tiles import COPIES, KINDS, counts, name, notation, parse
-
-# The fields of a score request that describe the win itself (一炮多响's other winners too): a wait
-# has not happened yet.
-WIN_FIELDS = frozenset({"win_tile", "win", "kongs", "chain", "multi"})
+from .answer import render, rule_set_of, situation
+from .model import Hand, Meld, Win
+from .request import ScoreRequest, WaitsRequest
+from .scoring import price
+from .tiles import COPIES, KINDS, Tile, counts, name, notation, parse, parse_one
 
 
-def _check(request: dict) -> tuple[list[int], tuple, list[int]]:
+def _tiles(request: WaitsRequest) -> tuple[list[Tile], tuple[Meld, ...], list[int]]:
     """The concealed tiles, the melds, and how many of each tile the hand already uses."""
-    check_fields(request, FIELDS, WIN_FIELDS, "tile")
-    if "hand" not in request:
-        raise RuleError("missing field: hand")
-    _rules(request)
-    concealed = parse(request["hand"], "hand")
-    melds = _melds(request.get("melds", []))
+    concealed = parse(request.hand, "hand")
+    melds = tuple(Meld(m.kind, parse_one(m.tile, f"melds[{k}].tile")) for k, m in enumerate(request.melds, start=1))
     size = len(concealed) + 3 * len(melds)
     if size != HAND_SIZE - 1:
         raise RuleError(f"a hand waiting to win has 13 tiles counting each meld as 3; got {len(concealed)}"
@@ -41,7 +38,7 @@ def _check(request: dict) -> tuple[list[int], tuple, list[int]]:
     return concealed, melds, used
 
 
-def _completes(concealed: list[int], melds: tuple, tile: int) -> bool:
+def _completes(concealed: list[Tile], melds: tuple[Meld, ...], tile: Tile) -> bool:
     try:
         hand_type(Hand((*concealed, tile), melds, tile), True)
     except RuleError:
@@ -49,7 +46,7 @@ def _completes(concealed: list[int], melds: tuple, tile: int) -> bool:
     return True
 
 
-def waits(request: dict) -> dict:
+def waits(raw: Mapping[str, object]) -> dict[str, object]:
     """Every tile that completes the hand, each with its payout under every 胡法.
 
     Examples:
@@ -59,24 +56,29 @@ def waits(request: dict) -> dict:
         >>> waits({"hand": "234m678m99m55p"})
         Traceback (most recent call last):
         ...
-        rules.errors.RuleError: a hand waiting to win has 13 tiles counting each meld as 3; got 10 concealed + 0 melds × 3 = 10
+        rules.errors.RuleError: a hand waiting to win has 13 tiles counting each meld as 3; got 10 concealed + ...
     """
-    concealed, melds, used = _check(request)
-    base = {k: v for k, v in request.items() if k != "hand"}
+    refuse_the_win(raw, ScoreRequest, WaitsRequest, "tile")
+    request = read(WaitsRequest, raw)
+    rule_set = rule_set_of(request.rule_set)
+    concealed, melds, used = _tiles(request)
     found = []
     for tile in range(KINDS):
         if used[tile] >= COPIES or not _completes(concealed, melds, tile):
             continue
         hand = notation(concealed) + notation([tile])  # the winning tile is the last one written
         wins, refused = [], []
-        for method in Method:
+        for win in Win:
+            asked = ScoreRequest(hand=hand, win=win, melds=request.melds, rule_set=request.rule_set,
+                                 discarder=request.discarder, fenghu=request.fenghu, fenghu_seat=request.fenghu_seat,
+                                 moma_hits=request.moma_hits, fishing=request.fishing)
             try:
-                out = score({**base, "hand": hand, "win": method.value})
+                s = situation(asked, rule_set)
+                out = render(asked, s, price(s, rule_set), rule_set)
             except RuleError as exc:
-                refused.append({"win": method.value, "error": exc.one_line()})
+                refused.append({"win": win.value, "error": exc.one_line()})
                 continue
-            wins.append({"win": method.value, "total": out["total"], "patterns": out["patterns"],
+            wins.append({"win": win.value, "total": out["total"], "patterns": out["patterns"],
                          "formula": out["formula"], "net": out["net"]})
-        found.append({"tile": notation([tile]), "name": name(tile), "left": COPIES - used[tile],
-                      "wins": wins, "refused": refused})
-    return {"game": "nanning", "hand": notation(concealed), "tiles": [w["tile"] for w in found], "waits": found}
+        found.append(Wait(notation([tile]), COPIES - used[tile], tuple(wins), tuple(refused), name=name(tile)))
+    return waits_json("nanning", notation(concealed), "tile", found)

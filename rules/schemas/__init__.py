@@ -20,12 +20,17 @@ from __future__ import annotations
 import json
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
+from typing import Any
 
 SUFFIX = ".schema.json"
 URN = "urn:caipan:"
 
 
-def _folder():
+Schema = dict[str, Any]  # a JSON Schema, as json.loads reads it
+
+
+def _folder() -> Traversable:
     return resources.files(__name__)
 
 
@@ -44,10 +49,11 @@ def names() -> tuple[str, ...]:
 def _text(name: str) -> str:
     if name not in names():
         raise KeyError(f"no schema named {name!r}; known: {', '.join(names())}")
-    return (_folder() / f"{name}{SUFFIX}").read_text(encoding="utf-8")
+    found: str = (_folder() / f"{name}{SUFFIX}").read_text(encoding="utf-8")
+    return found
 
 
-def load(name: str) -> dict:
+def load(name: str) -> Schema:
     """The schema with this name, as a fresh dict.
 
     :raises KeyError: an unknown name.
@@ -56,7 +62,8 @@ def load(name: str) -> dict:
         >>> load("error")["properties"]["status"]["const"]
         2
     """
-    return json.loads(_text(name))
+    schema: Schema = json.loads(_text(name))
+    return schema
 
 
 def version(name: str) -> int:
@@ -79,24 +86,43 @@ def text(name: str) -> str:
     return _text(name)
 
 
-def request_fields(game: str, command: str = "score") -> list[tuple[str, str, object, bool]]:
-    """The input fields of a game's request: (name, description, one example, required), in schema order.
-
-    ``caipan --help`` lists these, so the help and the schema cannot disagree.
+def generated() -> dict[str, Schema]:
+    """The schemas the declarations give, by name: every game's ``<game>.<command>.request`` (`Game.requests`,
+    in registry order) and ``common`` with the shared definitions of `rules.request.common`. A field two
+    requests share is written once and referred to (`rules.request.Refs`); `python -m rules.schemas
+    --write` writes them, and a test checks the committed files are what they give.
 
     Examples:
-        >>> name, what, example, required = request_fields("nanning")[0]
-        >>> (name, required)
-        ('hand', True)
+        >>> made = generated()
+        >>> made["nanning.waits.request"]["properties"]["melds"]
+        {'$ref': 'urn:caipan:nanning.score.request#/properties/melds'}
+        >>> made["nanning.score.request"] == load("nanning.score.request")
+        True
     """
-    schema = load(f"{game}.{command}.request")
-    required = set(schema.get("required", ()))
-    fields = [(key, resolve(spec)) for key, spec in schema["properties"].items()]
-    return [(key, spec.get("description", ""), (spec.get("examples") or [None])[0], key in required)
-            for key, spec in fields]
+    from .. import registry
+    from ..request import Refs, definition, schema_of
+    from ..request.common import DEFINITIONS
+
+    common = load("common")
+    for name, (declaration, what, example) in DEFINITIONS.items():
+        common["$defs"][name] = definition(declaration, what, example)
+    classes: dict[type, str] = {d: f"{URN}common#/$defs/{name}" for name, (d, _, _) in DEFINITIONS.items()}
+    documents = {f"{g.id}.{command}.request": d for g in registry.games() for command, d in g.requests.items()}
+    refs = Refs(classes={**classes, **{d: URN + name for name, d in documents.items()}})
+    return {"common": common, **{name: schema_of(d, name, refs) for name, d in documents.items()}}
 
 
-def resolve(spec: dict) -> dict:
+def dumps(schema: Schema) -> str:
+    """A schema as its committed file holds it.
+
+    Examples:
+        >>> dumps(load("common")) == text("common")
+        True
+    """
+    return json.dumps(schema, ensure_ascii=False, indent=2) + "\n"
+
+
+def resolve(spec: Schema) -> Schema:
     """A property as written, or, when it is a ``$ref`` into another schema (a waits request reuses the
     score request's fields), the property it points at, with any keys written beside the ``$ref``.
 
@@ -116,7 +142,7 @@ def resolve(spec: dict) -> dict:
     return {**resolve(node), **{k: v for k, v in spec.items() if k != "$ref"}}
 
 
-def keys(schema: dict) -> list[str]:
+def keys(schema: Schema) -> list[str]:
     """Every key path a schema names, sorted: ``a.b`` for a property of a property, ``a[].b`` inside a
     list's items, ``#name.…`` inside ``$defs``. Removing or renaming one is a breaking change.
 
@@ -127,7 +153,7 @@ def keys(schema: dict) -> list[str]:
     """
     found: set[str] = set()
 
-    def walk(node, prefix: str) -> None:
+    def walk(node: object, prefix: str) -> None:
         if not isinstance(node, dict):
             return
         for key, sub in node.get("properties", {}).items():
@@ -144,7 +170,7 @@ def keys(schema: dict) -> list[str]:
     return sorted(found)
 
 
-def shapes() -> dict[str, dict]:
+def shapes() -> dict[str, Schema]:
     """Every schema's version and key paths: what an edition records, to tell breaking changes.
 
     Examples:
@@ -154,7 +180,7 @@ def shapes() -> dict[str, dict]:
     return {name: {"version": version(name), "keys": keys(load(name))} for name in names()}
 
 
-def breaking(old: dict[str, dict], new: dict[str, dict]) -> list[str]:
+def breaking(old: dict[str, Schema], new: dict[str, Schema]) -> list[str]:
     """The unrecorded breaking changes from `old` shapes to `new`: a schema dropped, a key removed or
     renamed without a version bump, a version going down. Empty when every break is versioned.
 

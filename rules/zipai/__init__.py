@@ -1,7 +1,9 @@
 """三人字牌 (document 003): the rules core.
 
-Cards and groups (`cards`, `groups`), hand analysis (`analysis`), 名堂 and
-settlement (`scoring`), the readings the document leaves open (`config`), the
-enumeration of reachable hands (`reach`) and the command line (`cli`). Every
-function here is pure; `presets` is the one loader that reads data/zipai/.
+Its vocabulary (`model`), cards and groups (`cards`, `groups`), hand analysis
+(`analysis`, `hand`), 名堂 and settlement (`scoring`), the readings the document
+leaves open (`options`, in force in a `rule_set`), the enumeration of reachable
+hands (`reach`), its requests (`request`) and what they answer (`answer`,
+`waits`). Every function here is pure; `loader` is the one module that reads
+data/zipai/.
 """

@@ -8,33 +8,23 @@ the 20 kinds.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from functools import cache
 
 from .cards import KINDS, Card
-from .config import Config
-from .groups import FOURS, Group, GroupKind, make
+from .groups import FOURS, Group, make
+from .model import GroupKind, Special
+from .options import KanSplit, YilongSankan
+from .rule_set import RuleSet
 
 # A concealed group before the winning card is placed: its kind and card indices.
 Part = tuple[GroupKind, tuple[int, ...]]
+# A group a card may begin: its kind, its cards' indices and the counts it needs ((index, at least), …).
+Option = tuple[GroupKind, tuple[int, ...], tuple[tuple[int, int], ...]]
 
 
-class Special(StrEnum):
-    """The opening-hand patterns of the 名堂 table, as the document names them.
-
-    Examples:
-        >>> [s.value for s in Special]
-        ['三垅', '五坎', '一拢（坎）三坎']
-    """
-
-    SANLONG = "三垅"
-    WUKAN = "五坎"
-    YILONG_SANKAN = "一拢（坎）三坎"
-
-
-def _option_table() -> tuple[tuple[tuple[GroupKind, tuple[int, ...], tuple[tuple[int, int], ...]], ...], ...]:
+def _option_table() -> tuple[tuple[Option, ...], ...]:
     """For each card, the groups that start at it, in the order they are tried, with the
     counts each needs: (kind, card indices, ((index, at least), …)).
 
@@ -44,7 +34,7 @@ def _option_table() -> tuple[tuple[tuple[GroupKind, tuple[int, ...], tuple[tuple
     table = []
     for i in range(KINDS):
         n = i % 10 + 1
-        row = [(GroupKind.KAN, (i, i, i), ((i, 3),))]
+        row: list[Option] = [(GroupKind.KAN, (i, i, i), ((i, 3),))]
         if n <= 8:
             row.append((GroupKind.YIERSAN if n == 1 else GroupKind.SHUN, (i, i + 1, i + 2), ((i + 1, 1), (i + 2, 1))))
         if n == 2:
@@ -72,7 +62,7 @@ def _options(counts: list[int], i: int, pairs: int, loose: bool) -> Iterator[Par
         yield GroupKind.SAN, (i,)
 
 
-def locked_kans(concealed: list[int], win_from_other: int | None, config: Config) -> tuple[int, ...]:
+def locked_kans(concealed: Sequence[int], win_from_other: int | None, rule_set: RuleSet) -> tuple[int, ...]:
     """The kinds held three (or more) alike whose 坎 may not be split (reading zp-r-kan-split).
 
     Under `locked` every three alike among the concealed cards stay one 坎: the
@@ -83,12 +73,12 @@ def locked_kans(concealed: list[int], win_from_other: int | None, config: Config
 
     Examples:
         >>> from rules.zipai.cards import counts
-        >>> from rules.zipai.presets import config
-        >>> cards = list(counts(config().rules.deck.parse("三三三四五六")))
-        >>> locked_kans(cards, None, config()), locked_kans(cards, 2, config())
+        >>> from rules.zipai.loader import default_rule_set
+        >>> cards = list(counts(default_rule_set().constants.deck.parse("三三三四五六")))
+        >>> locked_kans(cards, None, default_rule_set()), locked_kans(cards, 2, default_rule_set())
         ((2,), ())
     """
-    if config.readings.kan_split != "locked" or max(concealed) < 3:
+    if rule_set.options.kan_split is not KanSplit.LOCKED or max(concealed) < 3:
         return ()
     if win_from_other is None:
         return tuple([i for i, n in enumerate(concealed) if n >= 3])
@@ -125,23 +115,23 @@ class Splitter:
     is remembered for every hand scored under the same rules (most hands end
     in the same few 大字 shapes);
     rebuilding the chosen split searches depth first for it alone.
-    Readings do not enter: the 坎 a reading locks come in as `locked` bits.
+    Options do not enter: the 坎 a reading locks come in as `locked` bits.
 
     Examples:
         >>> from rules.zipai.cards import counts
-        >>> from rules.zipai.presets import config
-        >>> cards = list(counts(config().rules.deck.parse("贰柒拾七八九伍陆柒捌捌")))
-        >>> bin(splitter(config()).outcomes(cards, 1, None, 0))  # one outcome: 9胡, not 列列 (bit 2 × 9 + 0)
+        >>> from rules.zipai.loader import default_rule_set
+        >>> cards = list(counts(default_rule_set().constants.deck.parse("贰柒拾七八九伍陆柒捌捌")))
+        >>> bin(splitter(default_rule_set()).outcomes(cards, 1, None, 0))  # one outcome: 9胡, not 列列 (bit 2 × 9 + 0)
         '0b1000000000000000000'
     """
 
     LIMIT = 1 << 16  # 大字 remainders remembered before the memo starts over
 
-    def __init__(self, config: Config) -> None:
-        self.rules = config.rules
+    def __init__(self, rule_set: RuleSet) -> None:
+        self.constants = rule_set.constants
         self._groups: dict[tuple[GroupKind, tuple[int, ...]], Group] = {}
-        self._tails: dict[tuple, int] = {}
-        self.red_kinds = tuple(i for i in range(KINDS) if self.rules.deck.is_red(Card(i)))
+        self._tails: dict[tuple[int, int, int | None], int] = {}
+        self.red_kinds = tuple(i for i in range(KINDS) if self.constants.deck.is_red(Card(i)))
         # `OPTIONS` with each group's 胡息 and whether it has 胡 (the pair counts as having it)
         self.options = tuple(
             tuple((cards, need, self.value(kind, cards), self.value(kind, cards) > 0 or kind is GroupKind.JIANG,
@@ -160,31 +150,32 @@ class Splitter:
         # cards left loose would, with the winning card or without (a 坎 with it is a 碰).
         san = tuple(self.value(GroupKind.SAN, (i,)) for i in range(KINDS))
         self.loose_options = tuple(
-            tuple((cards, need, huxi, is_kan) for cards, need, huxi, _, is_pair, is_kan in row
-                  if not is_pair and max(huxi, self.peng[i] if is_kan else huxi) > sum([san[k] for k in cards]))
-            + (((i,), (), san[i], False),)
+            (*((cards, need, huxi, is_kan) for cards, need, huxi, _, is_pair, is_kan in row
+               if not is_pair and max(huxi, self.peng[i] if is_kan else huxi) > sum([san[k] for k in cards])),
+             ((i,), (), san[i], False))
             for i, row in enumerate(self.options))
 
     def group(self, kind: GroupKind, cards: tuple[int, ...]) -> Group:
         """The concealed group of these cards (groups are immutable: one object serves every hand).
 
         Examples:
-            >>> from rules.zipai.presets import config
-            >>> splitter(config()).group(GroupKind.KAN, (2, 2, 2)).rule
+            >>> from rules.zipai.loader import default_rule_set
+            >>> splitter(default_rule_set()).group(GroupKind.KAN, (2, 2, 2)).rule
             'zp-2-hei-kan-r2'
         """
         key = (kind, cards)
         found = self._groups.get(key)
         if found is None:
-            found = self._groups[key] = make(kind, tuple(Card(k) for k in cards), self.rules)
+            found = self._groups[key] = make(kind, tuple(Card(k) for k in cards), self.constants)
         return found
 
     def value(self, kind: GroupKind, cards: tuple[int, ...]) -> int:
         """The 胡息 of the concealed group of these cards.
 
         Examples:
-            >>> from rules.zipai.presets import config
-            >>> splitter(config()).value(GroupKind.KAN, (2, 2, 2)), splitter(config()).value(GroupKind.KAN, (12, 12, 12))
+            >>> from rules.zipai.loader import default_rule_set
+            >>> splitter(default_rule_set()).value(GroupKind.KAN, (2, 2,
+            ...     2)), splitter(default_rule_set()).value(GroupKind.KAN, (12, 12, 12))
             (3, 6)
         """
         return self.group(kind, cards).huxi
@@ -196,9 +187,9 @@ class Splitter:
 
         Examples:
             >>> from rules.zipai.cards import counts
-            >>> from rules.zipai.presets import config
-            >>> cards = list(counts(config().rules.deck.parse("贰柒拾七八九伍陆柒捌捌")))
-            >>> splitter(config()).outcomes(cards, 1, None, 0) == 1 << (2 * 9)
+            >>> from rules.zipai.loader import default_rule_set
+            >>> cards = list(counts(default_rule_set().constants.deck.parse("贰柒拾七八九伍陆柒捌捌")))
+            >>> splitter(default_rule_set()).outcomes(cards, 1, None, 0) == 1 << (2 * 9)
             True
         """
         if len(self._tails) > self.LIMIT:
@@ -255,9 +246,10 @@ class Splitter:
 
         Examples:
             >>> from rules.zipai.cards import counts
-            >>> from rules.zipai.presets import config
-            >>> cards = counts(config().rules.deck.parse("三三三四五六七"))
-            >>> splitter(config()).loose(cards, None, ()), splitter(config()).loose(cards, None, (2,))
+            >>> from rules.zipai.loader import default_rule_set
+            >>> cards = counts(default_rule_set().constants.deck.parse("三三三四五六七"))
+            >>> splitter(default_rule_set()).loose(cards, None, ()), splitter(default_rule_set()).loose(cards, None,
+            ...     (2,))
             (3, 3)
         """
         rest = list(counts)
@@ -284,8 +276,9 @@ class Splitter:
                     for k in cards:
                         rest[k] -= 1
                     # Placed with the winning card, a 坎 is a 碰; with copies left, the card may go elsewhere.
-                    tries = (((peng[i] if is_kan else huxi), False),) if win_left and win in cards else ()
-                    if not tries or rest[win]:
+                    tries: tuple[tuple[int, bool], ...] = (((peng[i] if is_kan else huxi), False),) if (
+                        win_left and win in cards) else ()
+                    if not tries or (win is not None and rest[win]):
                         tries += ((huxi, win_left),)
                     for value, left in tries:
                         sub = best(i, left)
@@ -306,12 +299,12 @@ class Splitter:
 
         Examples:
             >>> from rules.zipai.cards import counts
-            >>> from rules.zipai.presets import config
-            >>> cards = list(counts(config().rules.deck.parse("贰柒拾七八九伍陆柒捌捌")))
-            >>> [kind.value for kind, _ in splitter(config()).split(cards, 1, None, 0, (9, False))]
+            >>> from rules.zipai.loader import default_rule_set
+            >>> cards = list(counts(default_rule_set().constants.deck.parse("贰柒拾七八九伍陆柒捌捌")))
+            >>> [kind.value for kind, _ in splitter(default_rule_set()).split(cards, 1, None, 0, (9, False))]
             ['顺子', '二七十', '顺子', '将']
         """
-        work, path = list(rest), []
+        work, path = list(rest), list[Part]()
         want_huxi, want_lielie = outcome
 
         def dfs(i: int, pairs: int, locked: int, huxi: int, lielie: bool) -> bool:
@@ -326,7 +319,8 @@ class Splitter:
                     return True
                 path.pop()
                 return False
-            for (cards, need, value, has_hu, is_pair, is_kan), (kind, _, _) in zip(self.options[i], OPTIONS[i]):
+            tried = zip(self.options[i], OPTIONS[i], strict=True)
+            for (cards, need, value, has_hu, is_pair, is_kan), (kind, _, _) in tried:
                 if is_pair and not pairs:
                     continue
                 if any(work[k] < n for k, n in need):
@@ -354,17 +348,17 @@ class Splitter:
 _SPLITTERS: dict[int, tuple[object, Splitter]] = {}
 
 
-def splitter(config: Config) -> Splitter:
+def splitter(rule_set: RuleSet) -> Splitter:
     """The splitter of these rules (the rules object is kept with it, so its id stays its own).
 
     Examples:
-        >>> from rules.zipai.presets import config
-        >>> splitter(config()) is splitter(config())
+        >>> from rules.zipai.loader import default_rule_set
+        >>> splitter(default_rule_set()) is splitter(default_rule_set())
         True
     """
-    entry = _SPLITTERS.get(id(config.rules))
+    entry = _SPLITTERS.get(id(rule_set.constants))
     if entry is None:
-        entry = _SPLITTERS[id(config.rules)] = (config.rules, Splitter(config))
+        entry = _SPLITTERS[id(rule_set.constants)] = (rule_set.constants, Splitter(rule_set))
     return entry[1]
 
 
@@ -373,17 +367,20 @@ class Splits:
 
     Examples:
         >>> from rules.zipai.cards import counts
-        >>> from rules.zipai.presets import config
-        >>> found = complete_splits(list(counts(config().rules.deck.parse("贰柒拾七八九伍陆柒捌捌"))), 1, (), None, config())
+        >>> from rules.zipai.loader import default_rule_set
+        >>> found = complete_splits(list(counts(default_rule_set().constants.deck.parse("贰柒拾七八九伍陆柒捌捌"))), 1,
+        ...     (), None,
+        ...     default_rule_set())
         >>> found.outcomes
         [(9, False)]
     """
 
-    __slots__ = ("mask", "rest", "pairs", "peng", "locked", "config")
+    __slots__ = ("locked", "mask", "pairs", "peng", "rest", "rule_set")
 
     def __init__(self, mask: int, rest: list[int], pairs: int, peng: int | None, locked: int,
-                 config: Config) -> None:
-        self.mask, self.rest, self.pairs, self.peng, self.locked, self.config = mask, rest, pairs, peng, locked, config
+                 rule_set: RuleSet) -> None:
+        self.mask, self.rest, self.pairs, self.peng = mask, rest, pairs, peng
+        self.locked, self.rule_set = locked, rule_set
 
     @property
     def outcomes(self) -> list[Outcome]:
@@ -391,8 +388,9 @@ class Splits:
 
         Examples:
             >>> from rules.zipai.cards import counts
-            >>> from rules.zipai.presets import config
-            >>> complete_splits(list(counts(config().rules.deck.parse("三三三四五六"))), 0, (), None, config()).outcomes
+            >>> from rules.zipai.loader import default_rule_set
+            >>> complete_splits(list(counts(default_rule_set().constants.deck.parse("三三三四五六"))), 0, (), None,
+            ...     default_rule_set()).outcomes
             [(3, False)]
         """
         out, mask = [], self.mask
@@ -408,23 +406,26 @@ class Splits:
 
         Examples:
             >>> from rules.zipai.cards import counts
-            >>> from rules.zipai.presets import config
-            >>> found = complete_splits(list(counts(config().rules.deck.parse("三三三四五六"))), 0, (), None, config())
+            >>> from rules.zipai.loader import default_rule_set
+            >>> found = complete_splits(list(counts(default_rule_set().constants.deck.parse("三三三四五六"))), 0, (),
+            ...     None,
+            ...     default_rule_set())
             >>> found.parts((3, False))
             ((<GroupKind.KAN: '坎'>, (2, 2, 2)), (<GroupKind.SHUN: '顺子'>, (3, 4, 5)))
         """
-        return splitter(self.config).split(list(self.rest), self.pairs, self.peng, self.locked, outcome)
+        return splitter(self.rule_set).split(list(self.rest), self.pairs, self.peng, self.locked, outcome)
 
 
-def complete_splits(concealed: list[int], pairs: int, locked: tuple[int, ...], peng: int | None,
-                    config: Config) -> Splits:
+def complete_splits(concealed: Sequence[int], pairs: int, locked: tuple[int, ...], peng: int | None,
+                    rule_set: RuleSet) -> Splits:
     """Every (胡息, 列列) a complete split of the concealed cards gives; the `locked` 坎 stay
     whole (zp-r-kan-split).
 
     Examples:
         >>> from rules.zipai.cards import counts
-        >>> from rules.zipai.presets import config
-        >>> complete_splits(list(counts(config().rules.deck.parse("三三三四五六"))), 0, (), None, config()).outcomes
+        >>> from rules.zipai.loader import default_rule_set
+        >>> complete_splits(list(counts(default_rule_set().constants.deck.parse("三三三四五六"))), 0, (), None,
+        ...     default_rule_set()).outcomes
         [(3, False)]
     """
     rest = list(concealed)
@@ -432,23 +433,24 @@ def complete_splits(concealed: list[int], pairs: int, locked: tuple[int, ...], p
     for i in locked:
         rest[i] -= 3
         bits |= 1 << i
-    mask = splitter(config).outcomes(rest, pairs, peng, bits)
-    return Splits(mask, rest, pairs, peng, bits, config)
+    mask = splitter(rule_set).outcomes(rest, pairs, peng, bits)
+    return Splits(mask, rest, pairs, peng, bits, rule_set)
 
 
-def groups_of(parts: tuple[Part, ...], config: Config) -> tuple[Group, ...]:
+def groups_of(parts: tuple[Part, ...], rule_set: RuleSet) -> tuple[Group, ...]:
     """The groups of a split's parts (one shared object per group, from the splitter).
 
     Examples:
-        >>> from rules.zipai.presets import config
-        >>> [(g.kind.value, g.huxi) for g in groups_of(((GroupKind.KAN, (2, 2, 2)), (GroupKind.SHUN, (3, 4, 5))), config())]
+        >>> from rules.zipai.loader import default_rule_set
+        >>> [(g.kind.value, g.huxi) for g in groups_of(((GroupKind.KAN, (2, 2, 2)), (GroupKind.SHUN, (3, 4, 5))),
+        ...     default_rule_set())]
         [('坎', 3), ('顺子', 0)]
     """
-    group = splitter(config).group
+    group = splitter(rule_set).group
     return tuple(group(kind, cards) for kind, cards in parts)
 
 
-def best_partial(counts: tuple[int, ...], win: int | None, config: Config,
+def best_partial(counts: tuple[int, ...], win: int | None, rule_set: RuleSet,
                  locked: tuple[int, ...] = ()) -> tuple[Part, ...]:
     """The split with the most 胡息 when cards may stay loose (opening-hand wins).
 
@@ -458,13 +460,15 @@ def best_partial(counts: tuple[int, ...], win: int | None, config: Config,
 
     Examples:
         >>> from rules.zipai.cards import counts
-        >>> from rules.zipai.presets import config
-        >>> [kind.value for kind, _ in best_partial(counts(config().rules.deck.parse("三三三四五六七")), None, config())]
+        >>> from rules.zipai.loader import default_rule_set
+        >>> [kind.value for kind, _ in best_partial(counts(default_rule_set().constants.deck.parse("三三三四五六七")),
+        ...     None,
+        ...     default_rule_set())]
         ['坎', '顺子', '散牌']
     """
     @cache
     def value(kind: GroupKind, cards: tuple[int, ...]) -> int:
-        return make(kind, tuple(Card(k) for k in cards), config.rules).huxi
+        return make(kind, tuple(Card(k) for k in cards), rule_set.constants).huxi
 
     @cache
     def best(rest: tuple[int, ...], win_left: bool) -> tuple[int, tuple[Part, ...]] | None:
@@ -499,19 +503,21 @@ def best_partial(counts: tuple[int, ...], win: int | None, config: Config,
     return tuple(sorted(kans + result[1], key=lambda p: p[1])) if kans else result[1]
 
 
-def specials(concealed: list[int], shown: tuple[Group, ...], opening: bool, config: Config) -> tuple[Special, ...]:
+def specials(concealed: Sequence[int], shown: tuple[Group, ...], opening: bool,
+             rule_set: RuleSet) -> tuple[Special, ...]:
     """The opening-hand patterns this hand holds. A 坎 is three alike held concealed.
 
     Examples:
         >>> from rules.zipai.cards import counts
-        >>> from rules.zipai.presets import config
-        >>> specials(list(counts(config().rules.deck.parse("三三三四四四五五五六六六七七七"))), (), True, config())
+        >>> from rules.zipai.loader import default_rule_set
+        >>> specials(list(counts(default_rule_set().constants.deck.parse("三三三四四四五五五六六六七七七"))), (), True,
+        ...     default_rule_set())
         (<Special.WUKAN: '五坎'>,)
     """
-    return patterns(len([g for g in shown if g.kind is GroupKind.LONG]), kans_held(concealed), opening, config)
+    return patterns(len([g for g in shown if g.kind is GroupKind.LONG]), kans_held(concealed), opening, rule_set)
 
 
-def kans_held(concealed: list[int]) -> int:
+def kans_held(concealed: Sequence[int]) -> int:
     """How many kinds are held three (or four) alike among the concealed cards: the 坎 of `patterns`.
 
     Examples:
@@ -521,7 +527,7 @@ def kans_held(concealed: list[int]) -> int:
     return len(concealed) - concealed.count(0) - concealed.count(1) - concealed.count(2)
 
 
-def patterns(longs: int, kans: int, opening: bool, config: Config) -> tuple[Special, ...]:
+def patterns(longs: int, kans: int, opening: bool, rule_set: RuleSet) -> tuple[Special, ...]:
     """The opening-hand patterns of a hand with this many 拢 and 坎.
 
     三垅 and 五坎 are opening hands only; 一拢（坎）三坎 may also be completed in
@@ -529,11 +535,12 @@ def patterns(longs: int, kans: int, opening: bool, config: Config) -> tuple[Spec
     four 坎 count as one 坎 (拢) and three.
 
     Examples:
-        >>> from rules.zipai.presets import config
-        >>> patterns(0, 5, True, config()), patterns(1, 3, False, config()), patterns(0, 5, False, config())
+        >>> from rules.zipai.loader import default_rule_set
+        >>> patterns(0, 5, True, default_rule_set()), patterns(1, 3, False, default_rule_set()), patterns(0, 5, False,
+        ...     default_rule_set())
         ((<Special.WUKAN: '五坎'>,), (<Special.YILONG_SANKAN: '一拢（坎）三坎'>,), ())
     """
-    m = config.rules.mingtang
+    m = rule_set.constants.mingtang
     found = []
     if opening and longs >= m.sanlong.value:
         found.append(Special.SANLONG)
@@ -541,28 +548,28 @@ def patterns(longs: int, kans: int, opening: bool, config: Config) -> tuple[Spec
         found.append(Special.WUKAN)
     need_long, need_kan = m.yilong_sankan_long.value, m.yilong_sankan_kan.value
     if (longs >= need_long and kans >= need_kan) or (
-        config.readings.yilong_sankan == "four_kan_too" and kans >= need_kan + need_long
+        rule_set.options.yilong_sankan is YilongSankan.FOUR_KAN_TOO and kans >= need_kan + need_long
     ):
         found.append(Special.YILONG_SANKAN)
     return tuple(found)
 
 
-def pattern_groups(special: Special, concealed: list[int], shown: tuple[Group, ...], win: int | None,
-                   config: Config) -> tuple[Group, ...]:
+def pattern_groups(special: Special, concealed: Sequence[int], shown: tuple[Group, ...], win: int | None,
+                   rule_set: RuleSet) -> tuple[Group, ...]:
     """Only the groups that make the pattern, the best ones (reading zp-r-special-huxi).
 
     Examples:
         >>> from rules.zipai.cards import counts
-        >>> from rules.zipai.presets import config
-        >>> cards = list(counts(config().rules.deck.parse("三三三四四四五五五六六六七七七")))
-        >>> [g.huxi for g in pattern_groups(Special.WUKAN, cards, (), None, config())]
+        >>> from rules.zipai.loader import default_rule_set
+        >>> cards = list(counts(default_rule_set().constants.deck.parse("三三三四四四五五五六六六七七七")))
+        >>> [g.huxi for g in pattern_groups(Special.WUKAN, cards, (), None, default_rule_set())]
         [9, 3, 3, 3, 3]
     """
-    m = config.rules.mingtang
+    m = rule_set.constants.mingtang
     longs = sorted((g for g in shown if g.kind is GroupKind.LONG), key=lambda g: -g.huxi)
     kans = sorted(
         (make(GroupKind.PENG if (win == i and concealed[i] == 3) else GroupKind.KAN,
-              (Card(i),) * 3, config.rules) for i in range(KINDS) if concealed[i] >= 3),
+              (Card(i),) * 3, rule_set.constants) for i in range(KINDS) if concealed[i] >= 3),
         key=lambda g: -g.huxi,
     )
     if special is Special.SANLONG:
@@ -573,7 +580,7 @@ def pattern_groups(special: Special, concealed: list[int], shown: tuple[Group, .
     choices = []
     if len(longs) >= need_long and len(kans) >= need_kan:
         choices.append(tuple(longs[:need_long]) + tuple(kans[:need_kan]))
-    if config.readings.yilong_sankan == "four_kan_too" and len(kans) >= need_kan + need_long:
+    if rule_set.options.yilong_sankan is YilongSankan.FOUR_KAN_TOO and len(kans) >= need_kan + need_long:
         choices.append(tuple(kans[: need_kan + need_long]))
     return max(choices, key=lambda gs: sum(g.huxi for g in gs))
 
@@ -583,9 +590,9 @@ class Arrangement:
     """One way to read the hand: its groups (shown first) and the pattern it wins by.
 
     Examples:
-        >>> from rules.zipai.presets import config
+        >>> from rules.zipai.loader import default_rule_set
         >>> parts = ((GroupKind.KAN, (2, 2, 2)), (GroupKind.SHUN, (3, 4, 5)))
-        >>> reading = Arrangement(groups_of(parts, config()), None, True)
+        >>> reading = Arrangement(groups_of(parts, default_rule_set()), None, True)
         >>> reading.huxi, reading.lielie, reading.fours
         (3, False, 0)
     """
@@ -599,8 +606,8 @@ class Arrangement:
         """The 胡息 of all the groups.
 
         Examples:
-            >>> from rules.zipai.presets import config
-            >>> Arrangement(groups_of(((GroupKind.KAN, (2, 2, 2)),), config()), None, True).huxi
+            >>> from rules.zipai.loader import default_rule_set
+            >>> Arrangement(groups_of(((GroupKind.KAN, (2, 2, 2)),), default_rule_set()), None, True).huxi
             3
         """
         return sum(g.huxi for g in self.groups)
@@ -610,8 +617,9 @@ class Arrangement:
         """列列胡: every group but the pair has 胡 (ext-zp-lielie-pair); loose cards break it.
 
         Examples:
-            >>> from rules.zipai.presets import config
-            >>> Arrangement(groups_of(((GroupKind.KAN, (2, 2, 2)), (GroupKind.JIANG, (5, 5))), config()), None, True).lielie
+            >>> from rules.zipai.loader import default_rule_set
+            >>> Arrangement(groups_of(((GroupKind.KAN, (2, 2, 2)), (GroupKind.JIANG, (5, 5))), default_rule_set()),
+            ...     None, True).lielie
             True
         """
         return self.complete and all(g.huxi > 0 for g in self.groups if g.kind is not GroupKind.JIANG)
@@ -621,8 +629,8 @@ class Arrangement:
         """How many groups of four (招, 拢) the reading holds.
 
         Examples:
-            >>> from rules.zipai.presets import config
-            >>> Arrangement(groups_of(((GroupKind.KAN, (2, 2, 2)),), config()), None, True).fours
+            >>> from rules.zipai.loader import default_rule_set
+            >>> Arrangement(groups_of(((GroupKind.KAN, (2, 2, 2)),), default_rule_set()), None, True).fours
             0
         """
         return sum(g.kind in FOURS for g in self.groups)

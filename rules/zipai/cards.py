@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..errors import RuleError
-from ..request import echo, text as bounded_text
+from ..request import echo
+from ..request import text as bounded_text
 
 
 class Size(StrEnum):
@@ -25,8 +26,8 @@ class Colour(StrEnum):
     """红字 (二七十、贰柒拾) or 黑字 (the rest).
 
     Examples:
-        >>> from rules.zipai.presets import config
-        >>> deck = config().rules.deck
+        >>> from rules.zipai.loader import default_rule_set
+        >>> deck = default_rule_set().constants.deck
         >>> deck.colour(Card.of(Size.SMALL, 7)), deck.colour(Card.of(Size.SMALL, 8))
         (<Colour.RED: '红'>, <Colour.BLACK: '黑'>)
     """
@@ -86,8 +87,8 @@ class Deck:
     """The notation and make-up of the 80 cards (from data/zipai/rules.toml).
 
     Examples:
-        >>> from rules.zipai.presets import config
-        >>> deck = config().rules.deck
+        >>> from rules.zipai.loader import default_rule_set
+        >>> deck = default_rule_set().constants.deck
         >>> deck.copies, sorted(deck.red_numbers)
         (4, [2, 7, 10])
     """
@@ -101,8 +102,8 @@ class Deck:
         """How a player writes the card.
 
         Examples:
-            >>> from rules.zipai.presets import config
-            >>> deck = config().rules.deck
+            >>> from rules.zipai.loader import default_rule_set
+            >>> deck = default_rule_set().constants.deck
             >>> deck.char(Card.of(Size.BIG, 2))
             '贰'
         """
@@ -112,8 +113,8 @@ class Deck:
         """Cards as a player writes them; `parse` reads it back.
 
         Examples:
-            >>> from rules.zipai.presets import config
-            >>> deck = config().rules.deck
+            >>> from rules.zipai.loader import default_rule_set
+            >>> deck = default_rule_set().constants.deck
             >>> deck.text(deck.parse("一 二 贰"))
             '一二贰'
         """
@@ -123,8 +124,8 @@ class Deck:
         """红 for 二七十 and 贰柒拾, 黑 for the rest.
 
         Examples:
-            >>> from rules.zipai.presets import config
-            >>> deck = config().rules.deck
+            >>> from rules.zipai.loader import default_rule_set
+            >>> deck = default_rule_set().constants.deck
             >>> deck.colour(Card.of(Size.BIG, 10))
             <Colour.RED: '红'>
         """
@@ -134,8 +135,8 @@ class Deck:
         """Whether the card is a 红字.
 
         Examples:
-            >>> from rules.zipai.presets import config
-            >>> deck = config().rules.deck
+            >>> from rules.zipai.loader import default_rule_set
+            >>> deck = default_rule_set().constants.deck
             >>> [deck.is_red(c) for c in deck.parse("一二")]
             [False, True]
         """
@@ -148,16 +149,16 @@ class Deck:
         typo never silently becomes another card.
 
         Examples:
-            >>> from rules.zipai.presets import config
-            >>> deck = config().rules.deck
+            >>> from rules.zipai.loader import default_rule_set
+            >>> deck = default_rule_set().constants.deck
             >>> deck.parse("一贰")
             (Card(index=0), Card(index=11))
             >>> deck.parse("一2")
             Traceback (most recent call last):
             ...
-            rules.errors.RuleError: unknown card "2" in hand: write 小字 as 一二三四五六七八九十 and 大字 as 壹贰叁肆伍陆柒捌玖拾
+            rules.errors.RuleError: unknown card "2" in hand: write 小字 as 一二三四五六七八九十 and 大字 as ...
         """
-        bounded_text(text, what, MAX_TEXT, "a string of cards such as 一二三贰柒拾")
+        bounded_text(text, what, MAX_TEXT)
         cards = []
         for ch in text:
             if ch.isspace():

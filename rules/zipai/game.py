@@ -1,31 +1,34 @@
 """三人字牌 as a `Game`: the registry's entry for this folder.
 
-A situation of the payout table is a hand (its 牌型 facts, whether a legal hand
-has them) and how it was won: (HandRow, Win, 爆 situation, 海底, 头块).
+A situation of the payout table is a row's hand (its 牌型 facts, and why no legal hand has them
+when none does) and how it was won (`rules.zipai.scoring.Situation`); a request's is the facts of
+the split of its hand that pays most.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from ..errors import RuleError
-from ..game import Game, OptionSpec
-from . import cli, payouts
-from .config import Config
-from .presets import config, readings_data
-from .scoring import Settlement, settle
+from ..game import Game, Json
+from ..ledger import Settlement
+from ..options import Option
+from ..request import read
+from . import answer, payouts, waits
+from .loader import default_rule_set, option_specs
+from .request import REQUESTS, ScoreRequest
+from .rule_set import RuleSet
+from .scoring import Situation, check, price
 
-Situation = tuple[payouts.HandRow, payouts.Win, str, bool, bool]
 DEFAULT = "default"
 
 
-class Zipai(Game):
+class Zipai(Game[ScoreRequest, RuleSet, Situation]):
     """Document 003: three players, one rule set under named readings (zp-r-…).
 
     Examples:
         >>> z = Zipai()
-        >>> z.rules(options={"zp-r-dianpao": "multiplier"}).readings.dianpao
-        'multiplier'
+        >>> z.rule_set(options={"zp-r-dianpao": "multiplier"}).options.dianpao
+        <Dianpao.MULTIPLIER: 'multiplier'>
         >>> z.score({"hand": "一二三四五六七八九壹贰叁肆伍陆柒捌玖贰柒拾", "win": "点炮", "from": "下家"})["total"]
         40
     """
@@ -33,49 +36,53 @@ class Zipai(Game):
     id = "zipai"
     title = "三人字牌"
     generator = "generator.zipai"
+    requests = REQUESTS
 
     def presets(self) -> Mapping[str, str]:
         return {DEFAULT: payouts.READING_SET}
 
-    def options(self) -> tuple[OptionSpec, ...]:
-        return tuple(OptionSpec(r["id"], r["name"], r["default"], {o["id"]: o["label"] for o in r["option"]},
-                                tuple(s["id"] for s in r["source"]), "｜".join(s["quote"] for s in r["source"]))
-                     for r in readings_data()["reading"])
+    def options(self) -> tuple[Option, ...]:
+        return tuple(option_specs().values())
 
-    def rules(self, preset: str | None = None, options: Mapping[str, Any] | None = None) -> Config:
+    def rule_set(self, preset: str | None = None, options: Mapping[str, object] | None = None) -> RuleSet:
         if preset not in (None, DEFAULT):
             raise RuleError(f"unknown preset {preset!r}; 字牌 has one: {DEFAULT} ({payouts.READING_SET})")
-        return config().with_readings(dict(options or {}))
+        return default_rule_set().with_options(options or {}, "options")
 
-    def parse(self, request: dict) -> tuple:
-        return cli.parse(request)
+    def parse(self, request: Mapping[str, object]) -> ScoreRequest:
+        return read(ScoreRequest, request)
 
-    def score(self, request: dict) -> dict:
-        return cli.score(request)
+    def rule_set_of(self, request: ScoreRequest) -> RuleSet:
+        return answer.rule_set_of(dict(request.readings))
 
-    def situations(self, rules: Config) -> Iterable[Situation]:
-        return [(row, *s) for row in payouts.hand_rows(rules) for s in payouts.situations(row)]
+    def situation(self, request: ScoreRequest, rule_set: RuleSet) -> Situation:
+        return answer.situation(request, rule_set)
 
-    def impossible(self, situation: Situation, rules: Config) -> RuleError | None:
-        row = situation[0]
-        if not row.feasible:
-            return RuleError(row.reason)
+    def price(self, situation: Situation, rule_set: RuleSet) -> Settlement:
+        if situation.unreachable:
+            raise RuleError(situation.unreachable)
+        return price(situation, rule_set)
+
+    def render(self, request: ScoreRequest, situation: Situation, settlement: Settlement, rule_set: RuleSet) -> Json:
+        return answer.render(request, situation, settlement, rule_set)
+
+    def waits(self, request: Mapping[str, object]) -> Json:
+        return waits.waits(request)
+
+    def situations(self, rule_set: RuleSet) -> Iterable[Situation]:
+        return [payouts.situation_of(row, *s) for row in payouts.hand_rows(rule_set) for s in payouts.situations(row)]
+
+    def impossible(self, situation: Situation, rule_set: RuleSet) -> RuleError | None:
+        if situation.unreachable:
+            return RuleError(situation.unreachable)
         try:
-            self._settle(situation, rules)
+            check(situation.facts, situation.circumstances, rule_set)
         except RuleError as exc:
             return exc
         return None
 
-    def price(self, situation: Situation, rules: Config) -> Settlement:
-        reason = self.impossible(situation, rules)
-        if reason is not None:
-            raise reason
-        return self._settle(situation, rules)
+    def payout_rows(self, part: tuple[int, int] = (0, 1)) -> list[Json]:
+        return payouts.payout_rows(part=part)
 
-    @staticmethod
-    def _settle(situation: Situation, rules: Config) -> Settlement:
-        row, win, bao, haidi, toukuai = situation
-        return settle(row.facts, payouts.circumstances(win, bao, haidi, toukuai, dealer=row.opening), rules)
-
-    def payout_table(self) -> dict:
-        return payouts.payout_json(payouts.payout_rows())
+    def payout_table(self, rows: list[Json] | None = None) -> Json:
+        return payouts.payout_json(payouts.payout_rows() if rows is None else rows)

@@ -8,33 +8,11 @@ the document; ordinary sequences, 大小搭 (e.g. 伍伍五) and the pair are no
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 
 from ..errors import RuleError
-from ..request import echo
 from .cards import Card, Colour, Deck
-from .config import Rules
-
-
-class GroupKind(StrEnum):
-    """The kinds of group a 字牌 hand is arranged into (组), named as players call them.
-
-    Examples:
-        >>> GroupKind("拢"), GroupKind.ERQISHI.value
-        (<GroupKind.LONG: '拢'>, '二七十')
-    """
-
-    PENG = "碰"  # three alike, one of them from another player
-    KAN = "坎"  # three alike, all held
-    ZHAO = "招"  # a 坎 and the fourth card
-    LONG = "拢"  # four alike dealt, shown at the start
-    YIERSAN = "一二三"  # 一二三 / 壹贰叁
-    ERQISHI = "二七十"  # 二七十 / 贰柒拾
-    SHUN = "顺子"  # three in a row of one size (not in the document)
-    DAXIAO = "大小搭"  # one number in both sizes, e.g. 伍伍五 (not in the document)
-    JIANG = "将"  # the pair (not in the document)
-    SAN = "散牌"  # a loose card of an opening-hand win (not in the document)
-
+from .model import GroupKind, ShownKind
+from .rule_set import Constants
 
 ALIKE = {GroupKind.PENG: 3, GroupKind.KAN: 3, GroupKind.ZHAO: 4, GroupKind.LONG: 4}
 FOURS = (GroupKind.ZHAO, GroupKind.LONG)
@@ -45,9 +23,9 @@ class Group:
     """One group of the chosen arrangement, with its 胡息 and the rule for it.
 
     Examples:
-        >>> from rules.zipai.presets import config
-        >>> rules = config().rules
-        >>> g = shown_group("拢", rules.deck.parse("肆肆肆肆"), rules)
+        >>> from rules.zipai.loader import default_rule_set
+        >>> constants = default_rule_set().constants
+        >>> g = shown_group(ShownKind.LONG, constants.deck.parse("肆肆肆肆"), constants)
         >>> g.kind.value, g.huxi, g.rule
         ('拢', 12, 'zp-2-hei-long-r1')
     """
@@ -63,9 +41,9 @@ class Group:
         """招 and 拢 hold four cards (each adds one to the hand's count).
 
         Examples:
-            >>> from rules.zipai.presets import config
-        >>> rules = config().rules
-        >>> shown_group("碰", rules.deck.parse("五五五"), rules).is_four
+            >>> from rules.zipai.loader import default_rule_set
+        >>> constants = default_rule_set().constants
+        >>> shown_group(ShownKind.PENG, constants.deck.parse("五五五"), constants).is_four
         False
         """
         return self.kind in FOURS
@@ -78,11 +56,11 @@ def table_colour(kind: GroupKind, cards: tuple[Card, ...], deck: Deck) -> str:
     and 二七十 under 红牌; the groups the table does not have are colourless.
 
     Examples:
-        >>> from rules.zipai.presets import config
-        >>> rules = config().rules
-        >>> table_colour(GroupKind.KAN, rules.deck.parse("七七七"), rules.deck)
+        >>> from rules.zipai.loader import default_rule_set
+        >>> constants = default_rule_set().constants
+        >>> table_colour(GroupKind.KAN, constants.deck.parse("七七七"), constants.deck)
         '红'
-        >>> table_colour(GroupKind.YIERSAN, rules.deck.parse("一二三"), rules.deck)
+        >>> table_colour(GroupKind.YIERSAN, constants.deck.parse("一二三"), constants.deck)
         '黑'
     """
     if kind in ALIKE:
@@ -94,16 +72,16 @@ def table_colour(kind: GroupKind, cards: tuple[Card, ...], deck: Deck) -> str:
     return ""
 
 
-def make(kind: GroupKind, cards: tuple[Card, ...], rules: Rules, shown: bool = False) -> Group:
+def make(kind: GroupKind, cards: tuple[Card, ...], constants: Constants, shown: bool = False) -> Group:
     """A group with its 胡息 from the table.
 
     Examples:
-        >>> from rules.zipai.presets import config
-        >>> rules = config().rules
-        >>> make(GroupKind.ERQISHI, rules.deck.parse("贰柒拾"), rules).huxi
+        >>> from rules.zipai.loader import default_rule_set
+        >>> constants = default_rule_set().constants
+        >>> make(GroupKind.ERQISHI, constants.deck.parse("贰柒拾"), constants).huxi
         9
     """
-    const = rules.group_huxi(kind.value, table_colour(kind, cards, rules.deck), cards[0].size)
+    const = constants.group_huxi(kind.value, table_colour(kind, cards, constants.deck), cards[0].size)
     return Group(kind, tuple(sorted(cards)), shown, const.value, const.rule)
 
 
@@ -111,9 +89,9 @@ def sequence_kind(cards: tuple[Card, ...]) -> GroupKind | None:
     """Which kind of three-card run these are, if any: same size, n n+1 n+2 or 2 7 10 (ext-zp-runs).
 
     Examples:
-        >>> from rules.zipai.presets import config
-        >>> rules = config().rules
-        >>> [sequence_kind(rules.deck.parse(t)) for t in ("二七十", "三四五", "三四伍")]
+        >>> from rules.zipai.loader import default_rule_set
+        >>> constants = default_rule_set().constants
+        >>> [sequence_kind(constants.deck.parse(t)) for t in ("二七十", "三四五", "三四伍")]
         [<GroupKind.ERQISHI: '二七十'>, <GroupKind.SHUN: '顺子'>, None]
     """
     if len(cards) != 3 or len({c.size for c in cards}) != 1:
@@ -129,31 +107,27 @@ def sequence_kind(cards: tuple[Card, ...]) -> GroupKind | None:
 # The lines of 名词介绍 that define the shown groups.
 DEFINED_BY = {GroupKind.PENG: "zp-1-pengpai-r1", GroupKind.ZHAO: "zp-1-zhaopai-r1", GroupKind.LONG: "zp-1-longpai-r1"}
 
-# What a player may put in `shown`: 碰、招、拢 (and 吃, a shown run).
-SHOWN_KINDS = ("碰", "招", "拢", "吃")
 
-
-def shown_group(kind: str, cards: tuple[Card, ...], rules: Rules) -> Group:
+def shown_group(kind: ShownKind, cards: tuple[Card, ...], constants: Constants) -> Group:
     """A group shown on the table, checked: 碰 three alike, 招/拢 four alike, 吃 a run.
 
     Examples:
-        >>> from rules.zipai.presets import config
-        >>> rules = config().rules
-        >>> shown_group("碰", rules.deck.parse("一二三"), rules)
+        >>> from rules.zipai.loader import default_rule_set
+        >>> constants = default_rule_set().constants
+        >>> shown_group(ShownKind.PENG, constants.deck.parse("一二三"), constants)
         Traceback (most recent call last):
         ...
         rules.errors.RuleError: 碰 一二三 is not a group: 碰 is 3 identical cards
     """
-    deck = rules.deck
-    if kind == "吃":
+    deck = constants.deck
+    if kind is ShownKind.CHI:
         run = sequence_kind(cards)
         if run is None:
-            raise RuleError(f"吃 {deck.text(cards)} is not a run of one size (n n+1 n+2, or 二七十)", rule="ext-zp-runs")
-        return make(run, cards, rules, shown=True)
-    if kind not in SHOWN_KINDS:
-        raise RuleError(f"unknown shown kind {echo(kind)}: use one of {', '.join(SHOWN_KINDS)}")
-    group_kind = GroupKind(kind)
+            raise RuleError(f"吃 {deck.text(cards)} is not a run of one size (n n+1 n+2, or 二七十)",
+                            rule="ext-zp-runs")
+        return make(run, cards, constants, shown=True)
+    group_kind = GroupKind(kind.value)
     if len(cards) != ALIKE[group_kind] or len(set(cards)) != 1:
-        raise RuleError(f"{kind} {deck.text(cards)} is not a group: {kind} is {ALIKE[group_kind]} identical cards",
-                        rule=DEFINED_BY[group_kind])
-    return make(group_kind, cards, rules, shown=True)
+        raise RuleError(f"{kind.value} {deck.text(cards)} is not a group: {kind.value} is {ALIKE[group_kind]} "
+                        "identical cards", rule=DEFINED_BY[group_kind])
+    return make(group_kind, cards, constants, shown=True)

@@ -1,6 +1,6 @@
 """字牌: every 名堂 and combination × win method × 爆 situation × extras × 胡数, priced.
 
-Rows are priced through the rules core (`settle`) under the
+Rows are priced through the rules core (`price`) under the
 default readings. Which hands exist comes from the core's reachability
 programme (`reach`): a row is feasible when a legal hand can be
 arranged with that 牌型 and 胡数; it is priced with the fewest 归 (and red
@@ -14,28 +14,15 @@ import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
+from typing import Any
 
 from ..errors import RuleError
-from ..ledger import payments_json
-from .analysis import Special
-from .config import Config
-from .presets import config as default_config
+from ..ledger import Settlement, payments_json
+from .loader import default_rule_set
+from .model import OTHERS, Bao, GangKind, Seat, Special, Win
 from .reach import Reach, reach
-from .scoring import (
-    OTHERS,
-    Bao,
-    Circumstances,
-    GangEvent,
-    GangKind,
-    HandFacts,
-    Seat,
-    Settlement,
-    Win,
-    colour_class,
-    gang_payments,
-    red_threshold,
-    settle,
-)
+from .rule_set import RuleSet
+from .scoring import Circumstances, GangEvent, HandFacts, Situation, colour_class, gang_payments, price, red_threshold
 
 READING_SET = "默认读法"
 INPUTS = ["data/zipai/rules.toml", "data/zipai/readings.toml"]
@@ -83,7 +70,7 @@ class HandRow:
     Examples:
         >>> from rules.zipai.scoring import HandFacts
         >>> row = HandRow(HandFacts(huxi=10, red=2, red_concealed=2, lielie=False, gui=0, fours=0), False, True, "")
-        >>> price_row(row, Win.ZIMO, "无人爆牌", False, False, default_config())["id"]
+        >>> price_row(row, Win.ZIMO, "无人爆牌", False, False, default_rule_set())["id"]
         'zp-banghu-10-zimo-none'
     """
 
@@ -98,7 +85,7 @@ class HandRow:
 def reached() -> Reach:
     """The hands that exist (the slow part: a few seconds), once per build: from the source
     `reach_from` named, else computed here."""
-    return _source[0]() if _source else reach(default_config())
+    return _source[0]() if _source else reach(default_rule_set())
 
 
 _source: list[Callable[[], Reach]] = []
@@ -120,15 +107,18 @@ def reach_from(source: Callable[[], Reach] | None) -> None:
     reached.cache_clear()
 
 
-def _cheapest(table: dict, config: Config) -> dict[tuple[str, bool, int], tuple[int, int]]:
+Cheapest = dict[tuple[str, bool, int], tuple[int, int]]  # (colour class, 列列, 胡数) → (red cards, 归)
+
+
+def _cheapest(table: dict[tuple[int, bool, int], int], rule_set: RuleSet) -> Cheapest:
     """For each (colour class, 列列, 胡数): (red cards, 归) of the real hand adding the fewest extra points.
 
     Extra points are 归 and, on a 红胡, the red cards beyond ten (each +10分 a payer).
     """
-    over = config.rules.mingtang.honghu_over.value
+    over = rule_set.constants.mingtang.honghu_over.value
     best: dict[tuple[str, bool, int], tuple[tuple[int, int], tuple[int, int]]] = {}
     for (red, lielie, huxi), gui in table.items():
-        colour = colour_class(HandFacts(huxi, red, red, lielie, gui, 0), config)
+        colour = colour_class(HandFacts(huxi, red, red, lielie, gui, 0), rule_set)
         cost = (gui + (max(0, red - over) if colour == "红" else 0), red)
         key = (colour, lielie, huxi)
         if key not in best or cost < best[key][0]:
@@ -136,50 +126,51 @@ def _cheapest(table: dict, config: Config) -> dict[tuple[str, bool, int], tuple[
     return {k: v[1] for k, v in best.items()}
 
 
-def _nominal_red(colour: str, config: Config) -> int:
+def _nominal_red(colour: str, rule_set: RuleSet) -> int:
     """A red count of the class, to price a hand that cannot occur."""
-    m = config.rules.mingtang
-    return {"黑": 0, "一颗珠": m.yikezhu_red.value, "红": red_threshold(config), "普通": m.yikezhu_red.value + 1}[colour]
+    m = rule_set.constants.mingtang
+    return {"黑": 0, "一颗珠": m.yikezhu_red.value, "红": red_threshold(rule_set),
+            "普通": m.yikezhu_red.value + 1}[colour]
 
 
-def hand_rows(config: Config) -> list[HandRow]:
+def hand_rows(rule_set: RuleSet) -> list[HandRow]:
     """Every colour class × 列列, over 胡数 from the least to the most a real hand of it reaches,
     won in play or as dealt (天胡); then the opening patterns the same way.
 
     Examples:
-        >>> rows = hand_rows(default_config())
-        >>> rows[0].facts.huxi == default_config().rules.min_huxi.value, any(r.opening for r in rows)
+        >>> rows = hand_rows(default_rule_set())
+        >>> rows[0].facts.huxi == default_rule_set().constants.min_huxi.value, any(r.opening for r in rows)
         (True, True)
     """
     found = reached()
     special = found.special
-    low = config.rules.min_huxi.value
+    low = rule_set.constants.min_huxi.value
     out = []
     for opening, tables in ((False, (found.regular, found.discard)), (True, (found.opening,))):
-        cheapest = [_cheapest(table, config) for table in tables]
+        cheapest = [_cheapest(table, rule_set) for table in tables]
         for colour, lielie in COLOUR_CLASSES:
-            heights = [h for table in cheapest for (c, lie, h) in table if (c, lie) == (colour, lielie) and h >= low]
-            if not heights:
+            reached_at = [h for table in cheapest for (c, lie, h) in table if (c, lie) == (colour, lielie) and h >= low]
+            if not reached_at:
                 continue
-            for huxi in range(min(heights), max(heights) + 1):
-                rows = [_hand_row(table, colour, lielie, huxi, opening, config) for table in cheapest]
+            for huxi in range(min(reached_at), max(reached_at) + 1):
+                rows = [_hand_row(table, colour, lielie, huxi, opening, rule_set) for table in cheapest]
                 out.append(replace(rows[0], discard=rows[1] if len(rows) > 1 else None))
     for (name, opening), heights in sorted(special.items()):
         for huxi in range(min(heights), max(heights) + 1):
             gui = heights.get(huxi)
             # The pattern is scored by its own 胡息 (zp-r-special-mingtang=none): red cards do not matter.
-            red = _nominal_red("普通", config)
+            red = _nominal_red("普通", rule_set)
             facts = HandFacts(huxi, red, red, False, gui or 0, 0, complete=False, special=Special(name))
             why = "" if gui is not None else f"{name}凑不出{huxi}胡（{'起手' if opening else '中途'}）"
             out.append(HandRow(facts, opening, gui is not None, why))
     return out
 
 
-def _hand_row(cheapest: dict, colour: str, lielie: bool, huxi: int, opening: bool, config: Config) -> HandRow:
+def _hand_row(cheapest: Cheapest, colour: str, lielie: bool, huxi: int, opening: bool, rule_set: RuleSet) -> HandRow:
     if (colour, lielie, huxi) in cheapest:
         red, gui = cheapest[(colour, lielie, huxi)]
         return HandRow(HandFacts(huxi, red, red, lielie, gui, 0), opening, True, "")
-    red = _nominal_red(colour, config)
+    red = _nominal_red(colour, rule_set)
     kind = {"普通": "", "黑": "全黑", "红": "红胡", "一颗珠": "一颗珠"}[colour] + ("列列" if lielie else "")
     why = f"没有合乎规则的{'起手' if opening else ''}手牌能组成{huxi}胡的{kind or '普通'}牌型（已穷举所有组法）"
     return HandRow(HandFacts(huxi, red, red, lielie, 0, 0), opening, False, why)
@@ -219,6 +210,23 @@ def circumstances(win: Win, bao: str, haidi: bool, toukuai: bool, dealer: bool) 
     return Circumstances(win, source, winner, shang, xia, haidi, toukuai, dealer)
 
 
+def situation_of(row: HandRow, win: Win, bao: str, haidi: bool, toukuai: bool) -> Situation:
+    """The situation one table row prices: the row's hand (won on another player's card: its `discard`
+    form), the circumstances, and why no legal hand has these facts when none does.
+
+    Examples:
+        >>> from rules.zipai.scoring import HandFacts
+        >>> row = HandRow(HandFacts(huxi=10, red=2, red_concealed=2, lielie=False, gui=0, fours=0), False, False,
+        ...     "none")
+        >>> situation_of(row, Win.ZIMO, "无人爆牌", False, False).unreachable
+        'none'
+    """
+    if win in (Win.DIANPAO, Win.WALL) and row.discard is not None:
+        row = row.discard
+    c = circumstances(win, bao, haidi, toukuai, dealer=row.opening)
+    return Situation(row.facts, c, unreachable="" if row.feasible else row.reason)
+
+
 def _hand_label(s: Settlement, special: Special | None) -> str:
     if special is not None:
         return special.value
@@ -226,24 +234,26 @@ def _hand_label(s: Settlement, special: Special | None) -> str:
     return named[-1] if named else "无名堂"
 
 
-def price_row(row: HandRow, win: Win, bao: str, haidi: bool, toukuai: bool, config: Config) -> dict | None:
+def price_row(row: HandRow, win: Win, bao: str, haidi: bool, toukuai: bool,
+              rule_set: RuleSet) -> dict[str, Any] | None:
     """One payout row, or None when the rules rule the situation out.
 
     Examples:
         >>> from rules.zipai.scoring import HandFacts
         >>> row = HandRow(HandFacts(huxi=10, red=2, red_concealed=2, lielie=False, gui=0, fours=0), False, True, "")
-        >>> out = price_row(row, Win.DIANPAO, "无人爆牌", False, False, default_config())
+        >>> out = price_row(row, Win.DIANPAO, "无人爆牌", False, False, default_rule_set())
         >>> out["total"], out["formula"]
         (60, '上家付：(30)×2=60')
-        >>> price_row(row, Win.ZIMO, "无人爆牌", False, True, default_config()) is None  # 头块 needs the winner 爆 (zp-3-toukuai-r1)
+        >>> price_row(row, Win.ZIMO, "无人爆牌", False, True,
+        ...     default_rule_set()) is None  # 头块 needs the winner 爆 (zp-3-toukuai-r1)
         True
     """
+    situation = situation_of(row, win, bao, haidi, toukuai)
     if win in (Win.DIANPAO, Win.WALL) and row.discard is not None:
         row = row.discard
-    c = circumstances(win, bao, haidi, toukuai, dealer=row.opening)
     try:
-        s = settle(row.facts, c, config)
-        more = settle(replace(row.facts, gui=row.facts.gui + 1), c, config)
+        s = price(situation, rule_set)
+        more = price(replace(situation, facts=replace(row.facts, gui=row.facts.gui + 1)), rule_set)
     except RuleError:
         return None
     f = row.facts
@@ -253,8 +263,9 @@ def price_row(row: HandRow, win: Win, bao: str, haidi: bool, toukuai: bool, conf
     pays = {seat.value: 0 for seat in OTHERS}
     for p in s.payments:
         pays[p.payer] += p.amount
-    rid = "-".join(["zp", HAND_KEYS[label.removesuffix("（中途）")] + ("-zhongtu" if "中途" in label else ""),
-                    str(f.huxi), WIN_KEYS[win], BAO[bao][0]] + (["haidi"] if haidi else []) + (["toukuai"] if toukuai else []))
+    hand_key = HAND_KEYS[label.removesuffix("（中途）")] + ("-zhongtu" if "中途" in label else "")
+    rid = "-".join(["zp", hand_key, str(f.huxi), WIN_KEYS[win], BAO[bao][0], *(["haidi"] if haidi else []),
+                    *(["toukuai"] if toukuai else [])])
     return {
         "id": rid,
         "hand": label,
@@ -279,16 +290,16 @@ def price_row(row: HandRow, win: Win, bao: str, haidi: bool, toukuai: bool, conf
     }
 
 
-def gang_rows(config: Config) -> list[dict]:
+def gang_rows(rule_set: RuleSet) -> list[dict[str, Any]]:
     """来点儿（杠分）: one row per event, paid apart from the win.
 
     Examples:
-        >>> [(r["id"], r["total"]) for r in gang_rows(default_config())][0]
+        >>> [(r["id"], r["total"]) for r in gang_rows(default_rule_set())][0]
         ('zp-gangfen-long', 40)
     """
     out = []
     for kind, source in ((GangKind.LONG, None), (GangKind.DIANZHAO, Seat.SHANG), (GangKind.ZIZHAO, None)):
-        payments, rules = gang_payments((GangEvent(kind, Seat.WINNER, source),), config)
+        payments, rules = gang_payments((GangEvent(kind, Seat.WINNER, source),), rule_set)
         pays = {seat.value: 0 for seat in OTHERS}
         for p in payments:
             pays[p.payer] += p.amount
@@ -306,7 +317,7 @@ def gang_rows(config: Config) -> list[dict]:
     return out
 
 
-def payout_rows(config: Config | None = None, part: tuple[int, int] = (0, 1)) -> list[dict]:
+def payout_rows(rule_set: RuleSet | None = None, part: tuple[int, int] = (0, 1)) -> list[dict[str, Any]]:
     """The table's rows. `part` (k, n): only the rows of the k-th of n consecutive shares of
     the hands, the kong rows with the last share; the shares in order are the whole table
     (a build prices them side by side).
@@ -316,26 +327,26 @@ def payout_rows(config: Config | None = None, part: tuple[int, int] = (0, 1)) ->
         >>> rows[0]["id"], rows[-1]["id"], len({r["id"] for r in rows}) == len(rows)
         ('zp-banghu-10-zimo-none', 'zp-gangfen-zizhao', True)
     """
-    config = config or default_config()
-    hands = hand_rows(config)
+    rule_set = rule_set or default_rule_set()
+    hands = hand_rows(rule_set)
     k, n = part
     rows = []
     for row in hands[len(hands) * k // n:len(hands) * (k + 1) // n]:
         for win, bao, haidi, toukuai in situations(row):
-            priced = price_row(row, win, bao, haidi, toukuai, config)
+            priced = price_row(row, win, bao, haidi, toukuai, rule_set)
             if priced is not None:
                 rows.append(priced)
-    return rows + (gang_rows(config) if k == n - 1 else [])
+    return rows + (gang_rows(rule_set) if k == n - 1 else [])
 
 
-def payout_json(rows: list[dict]) -> dict:
+def payout_json(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """The payout table as published (zipai_payouts.json, schema `zipai.payouts`): columns, filter dimensions, rows.
 
     Examples:
         >>> list(payout_json(payout_rows()[:3]))
         ['game', 'title', 'edition_inputs', 'columns', 'dimensions', 'rows']
     """
-    values = {key: [] for key, _ in DIMENSIONS}
+    values: dict[str, list[Any]] = {key: [] for key, _ in DIMENSIONS}
     for r in rows:
         for key, _ in DIMENSIONS:
             if r[key] not in values[key]:

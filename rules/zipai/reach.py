@@ -15,16 +15,23 @@ most). A hand won as dealt (天胡) has no 碰 and no 招: everything raised.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .analysis import patterns
 from .cards import Card
-from .config import Config
-from .groups import GroupKind, make
+from .groups import make
+from .model import GroupKind
+from .options import KanSplit
+from .rule_set import RuleSet
 
 ORDER = tuple(i for n in range(10) for i in (n, n + 10))  # 一 壹 二 贰 …
 
 Parts = tuple[tuple[GroupKind, tuple[int, ...]], ...]
+HandTable = dict[tuple[int, bool, int], int]  # (red cards, 列列, 胡息) → the fewest 归 of a hand that has them
+SpecialTable = dict[tuple[str, bool], dict[int, int]]  # (pattern, as dealt) → 胡息 → 归
+Owed = tuple[int, ...]  # what earlier kinds left owed (seven counts, `_Table.own`)
+Most = tuple[int, Parts]  # the most 胡息 of any hand, and a hand that has it
 
 
 @dataclass(frozen=True)
@@ -32,7 +39,7 @@ class Reach:
     """What legal winning hands reach, with the fewest 归 a hand of each holds.
 
     Examples:
-        >>> from rules.zipai.payouts import reached  # reach(config()), computed once
+        >>> from rules.zipai.payouts import reached  # reach(default_rule_set()), computed once
         >>> found = reached()
         >>> found.most[0], sorted({pattern for pattern, _ in found.special})
         (96, ['一拢（坎）三坎', '三垅', '五坎'])
@@ -83,20 +90,21 @@ class _Table:
     won as dealt has none.
     """
 
-    def __init__(self, config: Config) -> None:
-        rules = config.rules
-        self.copies = rules.deck.copies
-        self.locked = config.readings.kan_split == "locked"
-        self.runs = {i: make(GroupKind.YIERSAN, (Card(i), Card(i + 1), Card(i + 2)), rules).huxi for i in (0, 10)}
-        self.erqishi = {i: make(GroupKind.ERQISHI, (Card(i), Card(i + 5), Card(i + 8)), rules).huxi for i in (1, 11)}
+    def __init__(self, rule_set: RuleSet) -> None:
+        constants = rule_set.constants
+        self.copies = constants.deck.copies
+        self.locked = rule_set.options.kan_split is KanSplit.LOCKED
+        self.runs = {i: make(GroupKind.YIERSAN, (Card(i), Card(i + 1), Card(i + 2)), constants).huxi for i in (0, 10)}
+        self.erqishi = {i: make(GroupKind.ERQISHI, (Card(i), Card(i + 5), Card(i + 8)), constants).huxi
+                        for i in (1, 11)}
         self.alike, self.raise_steps = {}, {}
         for i in ORDER:
             card = Card(i)
-            peng, kan = (make(k, (card,) * 3, rules).huxi for k in (GroupKind.PENG, GroupKind.KAN))
-            zhao, long = (make(k, (card,) * 4, rules).huxi for k in (GroupKind.ZHAO, GroupKind.LONG))
+            peng, kan = (make(k, (card,) * 3, constants).huxi for k in (GroupKind.PENG, GroupKind.KAN))
+            zhao, long = (make(k, (card,) * 4, constants).huxi for k in (GroupKind.ZHAO, GroupKind.LONG))
             self.alike[i] = (peng, zhao)
             self.raise_steps[i] = (kan - peng, long - zhao)  # what 坎 adds to 碰, 拢 to 招
-        self._moves: dict[tuple, list[_Move]] = {}
+        self._moves: dict[tuple[int, Owed, bool], list[_Move]] = {}
 
     @staticmethod
     def own(index: int, owed: tuple[int, ...]) -> tuple[int, ...]:
@@ -118,7 +126,7 @@ class _Table:
             found = self._moves[key] = list(self._make_moves(index, key[1], pair_used))
         return found
 
-    def _make_moves(self, index: int, own: tuple[int, ...], pair_used: bool):
+    def _make_moves(self, index: int, own: tuple[int, ...], pair_used: bool) -> Iterator[_Move]:
         big, number = index >= 10, index % 10 + 1
         if big:
             two, one, e_here, daxiao_owed = own
@@ -149,7 +157,7 @@ class _Table:
                         # the next; 二七十 stays owed through 十.
                         e_after = 0 if number == 10 else (e_new if number == 2 else e_here)
                         owes = (runs, two, e_after) if big else (runs, two, e_after, 2 * one_small + two_small)
-                        made: list = [] if kind is None else [(kind, (index,) * used)]
+                        made: list[tuple[GroupKind, tuple[int, ...]]] = [(kind, (index,) * used)] if kind else []
                         run_kind = GroupKind.YIERSAN if number == 1 else GroupKind.SHUN
                         made += [(run_kind, (index, index + 1, index + 2))] * runs
                         made += [(GroupKind.ERQISHI, (index, index + 5, index + 8))] * e_new
@@ -176,7 +184,7 @@ class _Table:
 SPAN = 128
 
 
-def reach(config: Config) -> Reach:
+def reach(rule_set: RuleSet) -> Reach:
     """Every (red cards, 列列, 胡息) legal winning hands reach under these rules, each with its fewest 归.
 
     Examples:
@@ -184,7 +192,7 @@ def reach(config: Config) -> Reach:
         >>> (0, False, 10) in reached().regular
         True
     """
-    return combine([part(config, number) for number in range(PARTS)])
+    return combine([part(rule_set, number) for number in range(PARTS)])
 
 
 # `reach` in independent parts of similar size, so that a caller with several processes
@@ -192,54 +200,54 @@ def reach(config: Config) -> Reach:
 PARTS = 2
 
 
-def part(config: Config, number: int) -> tuple:
+def part(rule_set: RuleSet, number: int) -> tuple[HandTable, HandTable] | tuple[HandTable, SpecialTable, Most]:
     """Part `number` of `reach`: 0 the hands won in play (on a card drawn, on another
     player's), 1 the hands won as dealt, the opening patterns and the most 胡息.
 
     Examples:
-        >>> from rules.zipai.presets import config
-        >>> regular, discard = part(config(), 0)
+        >>> from rules.zipai.loader import default_rule_set
+        >>> regular, discard = part(default_rule_set(), 0)
         >>> (0, False, 10) in regular
         True
     """
-    table = _Table(config)
+    table = _Table(rule_set)
     if number == 0:
-        return _hands(table, config, dealt=False)
-    return _hands(table, config, dealt=True)[0], _special(table, config), _most(table, config)
+        return _hands(table, rule_set, dealt=False)
+    return _hands(table, rule_set, dealt=True)[0], _special(table, rule_set), _most(table, rule_set)
 
 
-def combine(parts: list[tuple]) -> Reach:
+def combine(parts: list[tuple[object, ...]]) -> Reach:
     """`reach` from its parts, in order (each from `part`).
 
     Examples:
-        >>> from rules.zipai.presets import config
-        >>> whole = combine([part(config(), n) for n in range(PARTS)])
+        >>> from rules.zipai.loader import default_rule_set
+        >>> whole = combine([part(default_rule_set(), n) for n in range(PARTS)])
         >>> (0, False, 10) in whole.regular, whole.most[0]
         (True, 96)
     """
     (regular, discard), (opening, special, most) = parts
-    return Reach(regular, discard, opening, special, most)
+    return Reach(regular, discard, opening, special, most)  # type: ignore[arg-type]  # each as `part` made it
 
 
-def _hands(table: _Table, config: Config, dealt: bool) -> tuple[dict, dict]:
+def _hands(table: _Table, rule_set: RuleSet, dealt: bool) -> tuple[HandTable, HandTable]:
     """The DP over kinds. Each state's mask holds a bit per (spread, 归, red cards, 胡息);
     as dealt every three or four alike is raised (坎, 拢) and nothing is spread.
     Returns (hands without a spread three, all hands)."""
-    copies, rules = table.copies, config.rules
-    max_long = rules.dealt.value // copies
-    layer = SPAN * (copies * len(rules.deck.red_numbers) * 2 + 1)
-    spread_layer = layer * (rules.dealt.value // copies + 3)  # more 归 than a hand of 26 cards holds
+    copies, constants = table.copies, rule_set.constants
+    max_long = constants.dealt.value // copies
+    layer = SPAN * (copies * len(constants.deck.red_numbers) * 2 + 1)
+    spread_layer = layer * (constants.dealt.value // copies + 3)  # more 归 than a hand of 26 cards holds
     unspread = (1 << spread_layer) - 1
     # state: (owed, groups, any four, 拢, pair, 列列, a hidden four) → (spread, 归, red, 胡息) bitmask
     # owed = (small runs owing this+next, small runs owing this, big …, 二七十 small, big, 大字 owed to 大小搭)
-    states: dict[tuple, int] = {((0,) * 7, 0, False, 0, False, True, False): 1}
+    states: dict[tuple[Owed, int, bool, int, bool, bool, bool], int] = {((0,) * 7, 0, False, 0, False, True, False): 1}
     for index in ORDER:
-        red = rules.deck.is_red(Card(index))
+        red = constants.deck.is_red(Card(index))
         raise_three, raise_four = table.raise_steps[index]
-        nxt: dict[tuple, int] = {}
+        nxt: dict[tuple[Owed, int, bool, int, bool, bool, bool], int] = {}
         get = nxt.get
         big = index >= 10
-        moves_here: dict[tuple, list[_Move]] = {}  # `table.moves` by (owed, pair used), looked up inline
+        moves_here: dict[tuple[Owed, bool], list[_Move]] = {}  # `table.moves` by (owed, pair used), looked up inline
         for (owed, g, f, longs, p, lie, hid), mask in states.items():
             o0, o1, o2, o3, o4, o5, _ = owed
             moves = moves_here.get((owed, p))
@@ -287,17 +295,17 @@ def _hands(table: _Table, config: Config, dealt: bool) -> tuple[dict, dict]:
         states = nxt
     held: dict[tuple[int, bool, int], int] = {}
     every: dict[tuple[int, bool, int], int] = {}
-    for (owed, g, f, longs, p, lie, _hid), mask in states.items():
+    for (owed, g, f, _longs, p, lie, _hid), mask in states.items():
         if any(owed) or not ((not f and not p and g == 7) or (f and p and g == 6)):
             continue
         for spread, part in enumerate((mask & unspread, mask >> spread_layer)):
             gui = 0
             while part:
                 for bit in _bits(part & ((1 << layer) - 1)):
-                    key = (bit // SPAN, lie, bit % SPAN)
-                    _fewest(every, key, gui)
+                    entry = (bit // SPAN, lie, bit % SPAN)
+                    _fewest(every, entry, gui)
                     if not spread:
-                        _fewest(held, key, gui)
+                        _fewest(held, entry, gui)
                 part >>= layer
                 gui += 1
     return held, every
@@ -312,21 +320,22 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-def _fewest(table: dict, key: tuple, gui: int) -> None:
+def _fewest(table: HandTable, key: tuple[int, bool, int], gui: int) -> None:
     if key not in table or gui < table[key]:
         table[key] = gui
 
 
-def _most(table: _Table, config: Config) -> tuple[int, Parts]:
+def _most(table: _Table, rule_set: RuleSet) -> tuple[int, Parts]:
     """The most 胡息 a legal winning hand reaches, and one hand that does (the same DP,
     keeping only the best 胡息 of each state and the groups that give it; a hand
     won on another player's card may spread one three alike, or else any hand may
     hold one kind's four concealed, the winning card being the fourth)."""
-    max_long = config.rules.dealt.value // table.copies
-    states: dict[tuple, tuple[int, tuple | None]] = {((0,) * 7, 0, False, 0, False, False): (0, None)}
+    max_long = rule_set.constants.dealt.value // table.copies
+    states: dict[tuple[Owed, int, bool, int, bool, bool], tuple[int, Chain]] = {
+        ((0,) * 7, 0, False, 0, False, False): (0, None)}
     for index in ORDER:
         raise_three, raise_four = table.raise_steps[index]
-        nxt: dict[tuple, tuple[int, tuple | None]] = {}
+        nxt: dict[tuple[Owed, int, bool, int, bool, bool], tuple[int, Chain]] = {}
         big = index >= 10
         for (owed, g, f, longs, p, sp), (h, chain) in states.items():
             o0, o1, o2, o3, o4, o5, _ = owed
@@ -353,36 +362,40 @@ def _most(table: _Table, config: Config) -> tuple[int, Parts]:
     return best[0], tuple(sorted(_unchain(best[1]), key=lambda grp: (grp[1], grp[0].value)))
 
 
+# The moves a best hand was made of, the last first: (move, its three or four raised, the moves before).
+Chain = tuple["_Move", bool, "Chain"] | None
+
+
 def _raised(made: Parts) -> Parts:
     """The same groups with the three or four alike raised: 碰→坎, 招→拢."""
     return tuple(({GroupKind.PENG: GroupKind.KAN, GroupKind.ZHAO: GroupKind.LONG}.get(k, k), c) for k, c in made)
 
 
-def _unchain(chain: tuple | None) -> Parts:
-    items: list = []
+def _unchain(chain: Chain) -> Parts:
+    items: list[tuple[GroupKind, tuple[int, ...]]] = []
     while chain is not None:
         move, raised, chain = chain
         items += _raised(move.made) if raised else move.made
     return tuple(items)
 
 
-def _special(table: _Table, config: Config) -> dict[tuple[str, bool], dict[int, int]]:
+def _special(table: _Table, rule_set: RuleSet) -> dict[tuple[str, bool], dict[int, int]]:
     """The 胡息 of hands holding an opening pattern, and the fewest 归 of each.
 
     Keys are (pattern, won as dealt). Cards not in a group stay loose
     (ext-zp-loose); they add no 胡息, and with 80 cards there are always spare
     ones that complete no four, so only the grouped cards are counted: they
-    must not exceed the hand. Groups without 胡 are left out for the same reason. As dealt a hand has 20 cards (21 for the dealer)
-    and one more per 拢 after the first; in play 一拢（坎）三坎 may also hold 碰 and
+    must not exceed the hand. Groups without 胡 are left out for the same reason. As dealt a hand has 20
+    cards (21 for the dealer) and one more per 拢 after the first; in play 一拢（坎）三坎 may also hold 碰 and
     招 and has 21 cards, one more per four after the first (ext-zp-hand).
     """
-    rules, copies = config.rules, table.copies
-    max_long = rules.dealt.value // copies
-    most = rules.dealt.value + rules.dealer_extra.value + max_long
+    constants, copies = rule_set.constants, table.copies
+    max_long = constants.dealt.value // copies
+    most = constants.dealt.value + constants.dealer_extra.value + max_long
     out: dict[tuple[str, bool], dict[int, int]] = {}
     for opening in (True, False):
         # state: (owed, grouped cards, fours, 拢, 坎, a hidden four) → {归: 胡息 bitmask}
-        states: dict[tuple, dict[int, int]] = {((0,) * 7, 0, 0, 0, 0, False): {0: 1}}
+        states: dict[tuple[Owed, int, int, int, int, bool], dict[int, int]] = {((0,) * 7, 0, 0, 0, 0, False): {0: 1}}
         for index in ORDER:
             peng, zhao = table.alike[index]
             raise_three, raise_four = table.raise_steps[index]
@@ -390,7 +403,7 @@ def _special(table: _Table, config: Config) -> dict[tuple[str, bool], dict[int, 
             alike = [(0, 0, 0, 0, 0), (3, peng + raise_three, 0, 0, 1), (4, zhao + raise_four, 1, 1, 0)]
             if not opening:
                 alike += [(3, peng, 0, 0, 0), (4, zhao, 1, 0, 0)]
-            nxt: dict[tuple, dict[int, int]] = {}
+            nxt: dict[tuple[Owed, int, int, int, int, bool], dict[int, int]] = {}
             for (owed, cards, f, longs, kans, hid), masks in states.items():
                 for move in table.moves(index, owed, True):  # no pair: the spare cards stay loose
                     # Same-kind groups come from `alike`; groups without 胡 (ordinary runs,
@@ -417,10 +430,10 @@ def _special(table: _Table, config: Config) -> dict[tuple[str, bool], dict[int, 
             if any(owed):
                 continue
             extra = max(0, f - 1)
-            size = rules.dealt.value + extra + (rules.dealer_extra.value if opening else 1)
+            size = constants.dealt.value + extra + (constants.dealer_extra.value if opening else 1)
             if cards > size:
                 continue
-            found = patterns(longs, kans, opening, config)
+            found = patterns(longs, kans, opening, rule_set)
             for special in found:
                 table_out = out.setdefault((special.value, opening), {})
                 for gui, mask in masks.items():

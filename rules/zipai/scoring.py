@@ -3,64 +3,45 @@
 The rule book's formula (zp-2-gongshi-r1, zp-2-huxi-e1) is priced once per
 payer, because 爆 only matters between the 爆 player and the winner
 (zp-2-baopai-r1): each payer's share carries the 爆 factor of his own
-relationship to the winner. Everything here is pure and takes a `Config`;
-every place the document can be read two ways asks `config.readings`.
+relationship to the winner. Everything here is pure and takes a `RuleSet`;
+every place the document can be read two ways asks `rule_set.options`.
 """
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
-from enum import StrEnum
+from dataclasses import dataclass, field, replace
 
-from .. import ledger
 from ..errors import RuleError
-from ..ledger import Payment
-from .analysis import Special
-from .config import Config, Const
-
-
-class Win(StrEnum):
-    """How the hand was won (the document's own words, zp-3-yilong-sankan-2).
-
-    Examples:
-        >>> [w.value for w in Win]
-        ['自摸', '点炮', '胡别人从墩上的牌', '起手胡']
-    """
-
-    ZIMO = "自摸"
-    DIANPAO = "点炮"
-    WALL = "胡别人从墩上的牌"  # a card another player turned up from the wall
-    OPENING = "起手胡"  # won with the hand as dealt (天胡, 三垅, 五坎, 一拢三坎)
-
-
-class Seat(StrEnum):
-    """The three seats, named from the winner: 胡牌者, 上家, 下家.
-
-    Examples:
-        >>> [s.value for s in Seat]
-        ['胡牌者', '上家', '下家']
-    """
-    WINNER = "胡牌者"
-    SHANG = "上家"
-    XIA = "下家"
-
-
-OTHERS = (Seat.SHANG, Seat.XIA)
-SEATS = (Seat.WINNER, Seat.SHANG, Seat.XIA)
-
-
-class Bao(StrEnum):
-    """A player's 爆牌 state: none, 爆, or 爆 with 红爆 applied for (ten reds dealt).
-
-    Examples:
-        >>> [b.value for b in Bao]
-        ['无', '爆', '红爆']
-    """
-
-    NONE = "无"
-    BAO = "爆"
-    HONGBAO = "红爆"
-
+from ..ledger import HAND, KONG, Const, Payment, Settlement
+from .groups import Group
+from .model import OTHERS, SEATS, Bao, GangKind, Seat, Special, Win
+from .options import (
+    BaoStacking,
+    CombinationRows,
+    Combine,
+    Dianpao,
+    ExtrasOrder,
+    GangScope,
+    GuiScope,
+    Haidibao,
+    HaidiScope,
+    Heibao,
+    Heihu,
+    HongbangRedExtra,
+    Hongbao,
+    HonghuExtra,
+    HonghuThreshold,
+    RedScope,
+    Rounding,
+    SpecialMingtang,
+    Teshu,
+    TianhuStacking,
+    TianhuZimo,
+    Toukuai,
+    WallCard,
+    ZimoPayers,
+)
+from .rule_set import RuleSet
 
 # The 名堂 table's names in its own order: the order names are listed in.
 NAME_ORDER = (
@@ -74,9 +55,9 @@ class HandFacts:
     """What the settlement needs to know about the winning hand.
 
     Examples:
-        >>> from rules.zipai.presets import config
+        >>> from rules.zipai.loader import default_rule_set
         >>> facts = HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1)
-        >>> settle(facts, Circumstances(Win.ZIMO), config()).names
+        >>> price(Situation(facts, Circumstances(Win.ZIMO)), default_rule_set()).names
         ('归', '自摸')
     """
 
@@ -95,12 +76,12 @@ class Circumstances:
     """How the hand was won and who stood where.
 
     Examples:
-        >>> Circumstances(Win.DIANPAO, source=Seat.SHANG).bao(Seat.SHANG).value
+        >>> Circumstances(Win.DIANPAO, from_seat=Seat.SHANG).bao(Seat.SHANG).value
         '无'
     """
 
     win: Win
-    source: Seat | None = None  # who discarded (点炮) or turned the card up (墩上)
+    from_seat: Seat | None = None  # who discarded (点炮) or turned the card up (墩上)
     bao_winner: Bao = Bao.NONE
     bao_shang: Bao = Bao.NONE
     bao_xia: Bao = Bao.NONE
@@ -122,6 +103,27 @@ class Circumstances:
 
 
 @dataclass(frozen=True)
+class Situation:
+    """What a price is of: a hand's facts, how it was won and its 杠分 events; for a row of the payout
+    table, why no legal hand has these facts (`unreachable`), and for a concrete hand, the groups it
+    was read into (not part of what is priced).
+
+    Examples:
+        >>> from rules.zipai.loader import default_rule_set
+        >>> s = Situation(HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1),
+        ...     Circumstances(Win.ZIMO))
+        >>> price(s, default_rule_set()).total
+        100
+    """
+
+    facts: HandFacts
+    circumstances: Circumstances
+    gang: tuple[GangEvent, ...] = ()
+    unreachable: str = ""  # why no legal hand has these facts; "" when one does
+    groups: tuple[Group, ...] = field(default=(), compare=False, repr=False)
+
+
+@dataclass(frozen=True)
 class Term:
     """One factor or addition of the formula: its label, value and rule line.
 
@@ -140,8 +142,9 @@ class HandValue:
     """The winner's side of the formula, the same for every payer.
 
     Examples:
-        >>> from rules.zipai.presets import config
-        >>> value = hand_value(HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1), Circumstances(Win.ZIMO), config())
+        >>> from rules.zipai.loader import default_rule_set
+        >>> value = hand_value(HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1),
+        ...     Circumstances(Win.ZIMO), default_rule_set())
         >>> value.base, [t.label for t in value.extras]
         (Term(label='胡数', value=23, rule=''), ['归', '自摸'])
     """
@@ -154,15 +157,26 @@ class HandValue:
     winner_factor: Term | None  # the winner's 爆 factor (爆牌, 红爆, 海底爆)
     huzi_add: Term | None  # 头块 +10胡
 
+    @property
+    def huzi(self) -> int:
+        """胡数 after 名堂 (and 头块), before 倍数: what every share multiplies.
+
+        Examples:
+            >>> HandValue((), Term("胡数", 30, ""), (), None, (), None, Term("头块", 10, "zp-3-toukuai-r2")).huzi
+            40
+        """
+        return self.base.value + (self.huzi_add.value if self.huzi_add else 0)
+
 
 @dataclass(frozen=True)
 class Share:
     """One payer's amount for the win and how it was reached.
 
     Examples:
-        >>> from rules.zipai.presets import config
+        >>> from rules.zipai.loader import default_rule_set
         >>> facts = HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1)
-        >>> settle(facts, Circumstances(Win.DIANPAO, source=Seat.SHANG), config()).shares[0].formula
+        >>> value = hand_value(facts, Circumstances(Win.DIANPAO, from_seat=Seat.SHANG), default_rule_set())
+        >>> share(value, (), Seat.SHANG, default_rule_set(), times=2).formula
         '(23→30＋归10=40)×2=80'
     """
 
@@ -173,23 +187,6 @@ class Share:
     raw: int  # 胡数×倍数 before 向上取整
 
 
-@dataclass(frozen=True)
-class Settlement(ledger.Settlement):
-    """The shared settlement, with the 名堂, the 胡数 and each payer's share.
-
-    Examples:
-        >>> from rules.zipai.presets import config
-        >>> facts = HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1)
-        >>> done = settle(facts, Circumstances(Win.DIANPAO, source=Seat.SHANG), config())
-        >>> [(p.payer.value, p.amount) for p in done.payments], done.huzi
-        ([('上家', 80)], 23)
-    """
-
-    names: tuple[str, ...]
-    huzi: int  # 胡数 after 名堂 (and 头块), before 倍数
-    shares: tuple[Share, ...]
-
-
 def _term(label: str, const: Const, value: int | None = None) -> Term:
     return Term(label, const.value if value is None else value, const.rule)
 
@@ -197,52 +194,53 @@ def _term(label: str, const: Const, value: int | None = None) -> Term:
 # ---------------------------------------------------------------------------
 # Checks on the situation (contradictory states are refused, with the rule)
 
-def check(facts: HandFacts, c: Circumstances, config: Config) -> None:
+def check(facts: HandFacts, c: Circumstances, rule_set: RuleSet) -> None:
     """Refuse situations the rules rule out; the message names the rule.
 
     Examples:
-        >>> from rules.zipai.presets import config
-        >>> check(HandFacts(huxi=5, red=5, red_concealed=5, lielie=False, gui=0, fours=0), Circumstances(Win.ZIMO), config())
+        >>> from rules.zipai.loader import default_rule_set
+        >>> check(HandFacts(huxi=5, red=5, red_concealed=5, lielie=False, gui=0, fours=0), Circumstances(Win.ZIMO),
+        ...     default_rule_set())
         Traceback (most recent call last):
         ...
         rules.errors.RuleError: 5胡 is below the minimum of 10胡 to win (不见于原文)
     """
-    check_situation(c, config)
+    check_situation(c, rule_set)
     if c.win is Win.OPENING:
         if facts.special is None and not c.dealer:
             raise RuleError("only the dealer wins a complete hand at the opening (天胡); others need "
                             "三垅, 五坎 or 一拢（坎）三坎", rule="zp-3-tianhu-r1")
     elif facts.special in (Special.SANLONG, Special.WUKAN):
         raise RuleError(f"{facts.special.value} is an opening-hand win (起手)", rule="zp-3-sanlong-r1")
-    check_red(facts.red, c, config)
-    if below_minimum(facts, config):
-        raise RuleError(f"{facts.huxi}胡 is below the minimum of {config.rules.min_huxi.value}胡 to win "
-                        "(不见于原文)", rule=config.rules.min_huxi.rule)
+    check_red(facts.red, c, rule_set)
+    if below_minimum(facts, rule_set):
+        raise RuleError(f"{facts.huxi}胡 is below the minimum of {rule_set.constants.min_huxi.value}胡 to win "
+                        "(不见于原文)", rule=rule_set.constants.min_huxi.rule)
 
 
-def check_situation(c: Circumstances, config: Config) -> None:
+def check_situation(c: Circumstances, rule_set: RuleSet) -> None:
     """The part of `check` that asks nothing of the hand: who the card came from, 头块, 海底, 爆 at the
     opening (听牌 checks it before any card is tried).
 
     Examples:
-        >>> from rules.zipai.presets import config
-        >>> check_situation(Circumstances(Win.ZIMO, toukuai=True), config())
+        >>> from rules.zipai.loader import default_rule_set
+        >>> check_situation(Circumstances(Win.ZIMO, toukuai=True), default_rule_set())
         Traceback (most recent call last):
         ...
         rules.errors.RuleError: 头块 is a win after 爆牌, but the winner is not 爆
     """
-    r = config.readings
+    r = rule_set.options
     if c.win in (Win.DIANPAO, Win.WALL):
-        if c.source not in OTHERS:
+        if c.from_seat not in OTHERS:
             raise RuleError(f"{c.win.value} needs `from`: 上家 or 下家 (who discarded or turned the card up)")
-    elif c.source is not None:
+    elif c.from_seat is not None:
         raise RuleError(f"`from` only goes with 点炮 or 胡别人从墩上的牌, not {c.win.value}")
     if c.toukuai and c.bao_winner is Bao.NONE:
         raise RuleError("头块 is a win after 爆牌, but the winner is not 爆", rule="zp-3-toukuai-r1")
     if c.toukuai and c.haidi:
         raise RuleError("头块 (the first card after 爆) cannot also be 海底 (the last card of the wall)",
                         rule="zp-3-toukuai-r1")
-    if c.haidi and c.win is Win.DIANPAO and r.haidi_scope == "wall_card":
+    if c.haidi and c.win is Win.DIANPAO and r.haidi_scope is HaidiScope.WALL_CARD:
         raise RuleError("海底 is the last card taken from the wall, so it cannot be won by 点炮 "
                         "(reading zp-r-haidi-scope=wall_card)", rule="zp-3-haidilao-r1")
     if c.win is Win.OPENING:
@@ -253,84 +251,91 @@ def check_situation(c: Circumstances, config: Config) -> None:
             raise RuleError("an opening-hand win cannot be 海底", rule="zp-3-haidilao-r1")
 
 
-def check_red(red: int, c: Circumstances, config: Config, most: bool = False) -> None:
+def check_red(red: int, c: Circumstances, rule_set: RuleSet, most: bool = False) -> None:
     """红爆 is applied for with ten red cards dealt: a winning hand with fewer cannot be 红爆.
     `most`: `red` is the most the winning hand can hold (听牌: the cards held and one red card more).
 
     Examples:
-        >>> from rules.zipai.presets import config
-        >>> check_red(9, Circumstances(Win.ZIMO, bao_winner=Bao.HONGBAO), config(), most=True)
+        >>> from rules.zipai.loader import default_rule_set
+        >>> check_red(9, Circumstances(Win.ZIMO, bao_winner=Bao.HONGBAO), default_rule_set(), most=True)
         Traceback (most recent call last):
         ...
         rules.errors.RuleError: 红爆 is applied for with 10 red cards dealt, but the winning hand has at most 9
     """
-    declare = config.rules.mingtang.hongbao_declare_red.value
+    declare = rule_set.constants.mingtang.hongbao_declare_red.value
     if c.bao_winner is Bao.HONGBAO and red < declare:
         raise RuleError(f"红爆 is applied for with {declare} red cards dealt, "
                         f"but the winning hand has {'at most' if most else 'only'} {red}", rule="zp-3-hongbao-r3")
 
 
-def below_minimum(facts: HandFacts, config: Config) -> bool:
+def below_minimum(facts: HandFacts, rule_set: RuleSet) -> bool:
     """A complete regular hand below the minimum 胡息 (ext-zp-min): `check` refuses it whatever
     the situation, so a caller weighing several readings can pass it by.
 
     Examples:
-        >>> from rules.zipai.presets import config
-        >>> below_minimum(HandFacts(huxi=5, red=5, red_concealed=5, lielie=False, gui=0, fours=0), config())
+        >>> from rules.zipai.loader import default_rule_set
+        >>> below_minimum(HandFacts(huxi=5, red=5, red_concealed=5, lielie=False, gui=0, fours=0), default_rule_set())
         True
     """
-    return facts.complete and facts.special is None and facts.huxi < config.rules.min_huxi.value
+    return facts.complete and facts.special is None and facts.huxi < rule_set.constants.min_huxi.value
 
 
 # ---------------------------------------------------------------------------
 # The winner's side: 名堂 of the hand
 
-def colour_class(facts: HandFacts, config: Config) -> str:
+def colour_class(facts: HandFacts, rule_set: RuleSet) -> str:
     """黑 (no red card), 一颗珠 (exactly one), 红 (enough red cards) or 普通.
 
     Examples:
-        >>> from rules.zipai.presets import config
-        >>> [colour_class(HandFacts(huxi=20, red=r, red_concealed=r, lielie=False, gui=0, fours=0), config()) for r in (0, 1, 5)]
+        >>> from rules.zipai.loader import default_rule_set
+        >>> [colour_class(HandFacts(huxi=20, red=r, red_concealed=r, lielie=False, gui=0, fours=0),
+        ...     default_rule_set()) for r in (0, 1, 5)]
         ['黑', '一颗珠', '普通']
     """
-    m, r = config.rules.mingtang, config.readings
+    m, r = rule_set.constants.mingtang, rule_set.options
     if facts.red == 0:
         return "黑"
     if facts.red == m.yikezhu_red.value:
         return "一颗珠"
-    counted = facts.red if r.red_scope == "whole_hand" else facts.red_concealed
-    if counted >= red_threshold(config):
+    counted = facts.red if r.red_scope is RedScope.WHOLE_HAND else facts.red_concealed
+    if counted >= red_threshold(rule_set):
         return "红"
     return "普通"
 
 
-def red_threshold(config: Config) -> int:
+def red_threshold(rule_set: RuleSet) -> int:
     """The fewest red cards of a 红胡: 超过10个 is 11 (or 10, reading zp-r-honghu-threshold).
 
     Examples:
-        >>> from rules.zipai.presets import config
-        >>> red_threshold(config()) in (10, 11)
+        >>> from rules.zipai.loader import default_rule_set
+        >>> red_threshold(default_rule_set()) in (10, 11)
         True
     """
-    over = config.rules.mingtang.honghu_over.value
-    return over + 1 if config.readings.honghu_threshold == "more_than_10" else over
+    over = rule_set.constants.mingtang.honghu_over.value
+    return over + 1 if rule_set.options.honghu_threshold is HonghuThreshold.MORE_THAN_10 else over
 
 
-def red_extra(facts: HandFacts, config: Config) -> int:
+def red_extra(facts: HandFacts, rule_set: RuleSet) -> int:
     """N of 2倍+N×10分: red cards beyond 10 (or beyond the threshold).
 
     Examples:
-        >>> from rules.zipai.presets import config
-        >>> red_extra(HandFacts(huxi=20, red=13, red_concealed=13, lielie=False, gui=0, fours=0), config()) == 13 - red_threshold(config())
+        >>> from rules.zipai.loader import default_rule_set
+        >>> red_extra(HandFacts(huxi=20, red=13, red_concealed=13, lielie=False, gui=0, fours=0),
+        ...     default_rule_set()) == 13 - red_threshold(default_rule_set())
         True
     """
-    r = config.readings
-    counted = facts.red if r.red_scope == "whole_hand" else facts.red_concealed
-    start = config.rules.mingtang.honghu_over.value if r.honghu_extra == "over_10" else red_threshold(config)
+    r = rule_set.options
+    counted = facts.red if r.red_scope is RedScope.WHOLE_HAND else facts.red_concealed
+    over = rule_set.constants.mingtang.honghu_over.value
+    start = over if r.honghu_extra is HonghuExtra.OVER_10 else red_threshold(rule_set)
     return max(0, counted - start)
 
 
-def _names_listed(cls: str, bang: bool, lielie: bool, huxi: int, red_kept: bool, config: Config):
+# 名堂 as a formula reads them: (names, base, mults, addend).
+Named = tuple[tuple[str, ...], Term, tuple[Term, ...], Term | None]
+
+
+def _names_listed(cls: str, bang: bool, lielie: bool, huxi: int, red_kept: bool, rule_set: RuleSet) -> Named:
     """名堂 value as the table lists each combination: (names, base, mults, addend).
 
     The table has no row for 列列 with exactly 10胡 (no real hand has it: seven
@@ -338,10 +343,10 @@ def _names_listed(cls: str, bang: bool, lielie: bool, huxi: int, red_kept: bool,
     listed combinations multiply.
     """
     if bang and lielie:
-        names, base, mults, addend = _names_listed(cls, True, False, huxi, red_kept, config)
-        lielie_term = _term("列列胡", config.rules.mingtang.lielie)
-        return names + ("列列胡",), base, mults + (lielie_term,), addend
-    m, r = config.rules.mingtang, config.readings
+        names, base, mults, addend = _names_listed(cls, True, False, huxi, red_kept, rule_set)
+        lielie_term = _term("列列胡", rule_set.constants.mingtang.lielie)
+        return (*names, "列列胡"), base, (*mults, lielie_term), addend
+    m, r = rule_set.constants.mingtang, rule_set.options
     plain = Term("胡数", huxi, "")
     lielie_part = m.heilielie.value // m.lielie.value  # 黑列列's 6 is 列列's 3 times this
     if cls == "黑":
@@ -349,7 +354,7 @@ def _names_listed(cls: str, bang: bool, lielie: bool, huxi: int, red_kept: bool,
             return ("黑棒",), _term("黑棒", m.heibang), (), None
         if lielie:
             return ("黑列列",), plain, (_term("黑列列", m.heilielie),), _term("黑列列", m.heilielie_plus)
-        if r.heihu == "double_plus_100":
+        if r.heihu is Heihu.DOUBLE_PLUS_100:
             return ("黑胡",), plain, (_term("黑胡", m.heilielie, lielie_part),), _term("黑胡", m.heihu)
         return ("黑胡",), _term("黑胡", m.heihu), (), None
     if cls == "一颗珠":
@@ -374,16 +379,16 @@ def _names_listed(cls: str, bang: bool, lielie: bool, huxi: int, red_kept: bool,
     return (), plain, (), None
 
 
-def _names_derived(cls: str, bang: bool, lielie: bool, huxi: int, red_kept: bool, config: Config):
+def _names_derived(cls: str, bang: bool, lielie: bool, huxi: int, red_kept: bool, rule_set: RuleSet) -> Named:
     """名堂 value computed from the parts of each combination (zp-r-combination-rows=derived)."""
-    names, _, _, _ = _names_listed(cls, bang, lielie, huxi, red_kept, config)
-    m, r = config.rules.mingtang, config.readings
-    base, mults, addend = Term("胡数", huxi, ""), [], None
+    names, _, _, _ = _names_listed(cls, bang, lielie, huxi, red_kept, rule_set)
+    m, r = rule_set.constants.mingtang, rule_set.options
+    base, mults, addend = Term("胡数", huxi, ""), list[Term](), None
     bang_factor = _term("棒胡", m.banghu, m.banghu.value // m.banghu_at.value)  # 30胡 for 10: ×3
     if bang:
         base = _term("棒胡", m.banghu)
     if cls == "黑":
-        if r.heihu == "double_plus_100":
+        if r.heihu is Heihu.DOUBLE_PLUS_100:
             mults.append(_term("黑胡", m.heilielie, m.heilielie.value // m.lielie.value))
             addend = _term("黑胡", m.heihu)
         else:
@@ -399,59 +404,60 @@ def _names_derived(cls: str, bang: bool, lielie: bool, huxi: int, red_kept: bool
     return names, base, tuple(mults), addend
 
 
-def hand_value(facts: HandFacts, c: Circumstances, config: Config) -> HandValue:
+def hand_value(facts: HandFacts, c: Circumstances, rule_set: RuleSet) -> HandValue:
     """The 名堂 of the hand and the winner's 爆 factor: what every share starts from.
 
     Examples:
-        >>> from rules.zipai.presets import config
-        >>> hand_value(HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1), Circumstances(Win.ZIMO), config()).names
+        >>> from rules.zipai.loader import default_rule_set
+        >>> hand_value(HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1),
+        ...     Circumstances(Win.ZIMO), default_rule_set()).names
         ('归', '自摸')
     """
-    m, r = config.rules.mingtang, config.readings
+    m, r = rule_set.constants.mingtang, rule_set.options
     special = facts.special is not None
-    regular = not special or r.special_mingtang == "as_regular"
-    cls = colour_class(facts, config) if regular else "普通"
+    regular = not special or r.special_mingtang is SpecialMingtang.AS_REGULAR
+    cls = colour_class(facts, rule_set) if regular else "普通"
     bang = facts.complete and facts.huxi == m.banghu_at.value
     lielie = facts.complete and facts.lielie
     won_bao = c.bao_winner is not Bao.NONE
-    red_kept = not (cls == "红" and won_bao and r.hongbao == "total")
-    compose = _names_listed if r.combination_rows == "listed" else _names_derived
-    names, base, mults, addend = compose(cls, bang, lielie, facts.huxi, red_kept, config)
-    names = list(names) + ([facts.special.value] if special else [])
-    if special and not regular:  # 按照自身胡息算: the 胡息 itself, no 名堂
+    red_kept = not (cls == "红" and won_bao and r.hongbao is Hongbao.TOTAL)
+    compose = _names_listed if r.combination_rows is CombinationRows.LISTED else _names_derived
+    listed, base, mults, addend = compose(cls, bang, lielie, facts.huxi, red_kept, rule_set)
+    names = [*listed, *([facts.special.value] if facts.special is not None else [])]
+    if facts.special is not None and not regular:  # 按照自身胡息算: the 胡息 itself, no 名堂
         base = Term("胡数", facts.huxi, _special_rule(facts.special))
     if c.win is Win.OPENING and c.dealer and facts.complete and not special:
         tianhu = _term("天胡", m.tianhu)
-        if r.tianhu_stacking == "alone":
+        if r.tianhu_stacking is TianhuStacking.ALONE:
             names, base, mults, addend = ["天胡"], Term("胡数", facts.huxi, ""), (tianhu,), None
         else:
-            names, mults = ["天胡"] + names, (tianhu,) + mults
+            names, mults = ["天胡", *names], (tianhu, *mults)
     if won_bao and cls == "黑":
         names.append("黑爆")
-        if r.heibao == "flat_then_bao" and base.label == "黑胡":
+        if r.heibao is Heibao.FLAT_THEN_BAO and base.label == "黑胡":
             base = _term("黑爆", m.heibao)
-    winner_factor = _winner_factor(cls == "红", c, config)
+    winner_factor = _winner_factor(cls == "红", c, rule_set)
     if winner_factor is not None:
         names.append(winner_factor.label)
     huzi_add = None
     extras = []
     if c.toukuai:
         names.append("头块")
-        if r.toukuai == "huzi":
+        if r.toukuai is Toukuai.HUZI:
             huzi_add = _term("头块", m.toukuai)
         else:
             extras.append(_term("头块", m.toukuai))
-    if cls == "红" and (not bang or r.hongbang_red_extra == "yes") and red_extra(facts, config):
-        n = red_extra(facts, config)
+    if cls == "红" and (not bang or r.hongbang_red_extra is HongbangRedExtra.YES) and red_extra(facts, rule_set):
+        n = red_extra(facts, rule_set)
         extras.append(_term(f"红字多{n}张", m.honghu_per_red, n * m.honghu_per_red.value))
-    gui = facts.gui if r.gui_scope == "any_four" else facts.gui - facts.fours
+    gui = facts.gui if r.gui_scope is GuiScope.ANY_FOUR else facts.gui - facts.fours
     if gui:
         names.append("归")
         extras.append(_term(f"归{gui}个" if gui > 1 else "归", m.gui, gui * m.gui.value))
     if c.haidi:
         names.append("海底捞")
         extras.append(_term("海底捞", m.haidilao))
-    tianhu_bonus = c.win is Win.OPENING and "天胡" in names and r.tianhu_zimo == "yes"
+    tianhu_bonus = c.win is Win.OPENING and "天胡" in names and r.tianhu_zimo is TianhuZimo.YES
     if c.win is Win.ZIMO or tianhu_bonus:
         names.append("自摸")
         extras.append(_term("自摸", m.zimo))
@@ -464,16 +470,16 @@ def _special_rule(special: Special) -> str:
             Special.YILONG_SANKAN: "zp-3-yilong-sankan-2"}[special]
 
 
-def _winner_factor(red: bool, c: Circumstances, config: Config) -> Term | None:
+def _winner_factor(red: bool, c: Circumstances, rule_set: RuleSet) -> Term | None:
     """The winner's 爆 额外倍数: 爆牌 2, 红爆 3 (4 if applied for), 海底爆 3; the largest."""
-    m, r = config.rules.mingtang, config.readings
+    m, r = rule_set.constants.mingtang, rule_set.options
     found = []
     if c.bao_winner is not Bao.NONE:
         found.append(_term("爆牌", m.baopai))
         if red:
             declared = c.bao_winner is Bao.HONGBAO
             found.append(_term("红爆", m.hongbao_declared if declared else m.hongbao))
-    if c.haidi and (c.bao_winner is not Bao.NONE or r.haidibao == "anyone"):
+    if c.haidi and (c.bao_winner is not Bao.NONE or r.haidibao is Haidibao.ANYONE):
         found.append(_term("海底爆", m.haidibao))
     # Several 爆 factors of one winner are alternatives (多人爆牌不叠加): the largest, first listed on ties.
     return max(found, key=lambda t: t.value) if found else None
@@ -482,50 +488,51 @@ def _winner_factor(red: bool, c: Circumstances, config: Config) -> Term | None:
 # ---------------------------------------------------------------------------
 # One payer's share
 
-def relation(hv: HandValue, c: Circumstances, payer: Seat, config: Config) -> tuple[Term, ...]:
+def relation(hv: HandValue, c: Circumstances, payer: Seat, rule_set: RuleSet) -> tuple[Term, ...]:
     """The 爆 factors between the winner and this payer (zp-2-baopai-r1).
 
     Examples:
-        >>> from rules.zipai.presets import config
+        >>> from rules.zipai.loader import default_rule_set
         >>> c = Circumstances(Win.ZIMO, bao_shang=Bao.BAO)
-        >>> value = hand_value(HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1), c, config())
-        >>> relation(value, c, Seat.SHANG, config())
+        >>> value = hand_value(HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1), c,
+        ...     default_rule_set())
+        >>> relation(value, c, Seat.SHANG, default_rule_set())
         (Term(label='杀爆', value=2, rule='zp-3-shabao-r2'),)
     """
-    m = config.rules.mingtang
+    m = rule_set.constants.mingtang
     own = None
     if c.bao(payer) is not Bao.NONE:
         own = _term("杀爆", m.shabao_declared if c.bao(payer) is Bao.HONGBAO else m.shabao)
     factors = [t for t in (hv.winner_factor, own) if t is not None]
-    if len(factors) == 2 and config.readings.bao_stacking == "larger":
+    if len(factors) == 2 and rule_set.options.bao_stacking is BaoStacking.LARGER:
         return (max(factors, key=lambda t: t.value),)
     return tuple(factors)
 
 
-def combine(terms: tuple[Term, ...], config: Config) -> int:
+def combine(terms: tuple[Term, ...], rule_set: RuleSet) -> int:
     """Several 倍数 as one: their product, or their sum (reading zp-r-combine); none is 1.
 
     Examples:
-        >>> from rules.zipai.presets import config
-        >>> combine((Term("a", 2, "x"), Term("b", 3, "y")), config()), combine((), config())
+        >>> from rules.zipai.loader import default_rule_set
+        >>> combine((Term("a", 2, "x"), Term("b", 3, "y")), default_rule_set()), combine((), default_rule_set())
         (6, 1)
     """
     values = [t.value for t in terms]
     if not values:
         return 1
-    return math.prod(values) if config.readings.combine == "multiply" else sum(values)
+    return math.prod(values) if rule_set.options.combine is Combine.MULTIPLY else sum(values)
 
 
-def _round(value: int, config: Config) -> int:
-    unit = config.rules.settlement.rounding.value
-    if config.readings.rounding == "ceil10":
+def _round(value: int, rule_set: RuleSet) -> int:
+    unit = rule_set.constants.payout.rounding.value
+    if rule_set.options.rounding is Rounding.CEIL10:
         return -(-value // unit) * unit
-    if config.readings.rounding == "round10":
+    if rule_set.options.rounding is Rounding.ROUND10:
         return (value + unit // 2) // unit * unit
     return value
 
 
-def share(hv: HandValue, factors: tuple[Term, ...], payer: Seat, config: Config,
+def share(hv: HandValue, factors: tuple[Term, ...], payer: Seat, rule_set: RuleSet,
           times: int = 1, dianpao: Term | None = None) -> Share:
     """(胡数×倍数，向上取整，＋额外分数)×份数 for one payer.
 
@@ -534,21 +541,23 @@ def share(hv: HandValue, factors: tuple[Term, ...], payer: Seat, config: Config,
     number of shares paid (2 when the discarder pays for both).
 
     Examples:
-        >>> from rules.zipai.presets import config
-        >>> value = hand_value(HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1), Circumstances(Win.ZIMO), config())
-        >>> share(value, (), Seat.SHANG, config()).formula, share(value, (), Seat.SHANG, config(), times=2).amount
+        >>> from rules.zipai.loader import default_rule_set
+        >>> value = hand_value(HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1),
+        ...     Circumstances(Win.ZIMO), default_rule_set())
+        >>> share(value, (), Seat.SHANG, default_rule_set()).formula, share(value, (), Seat.SHANG, default_rule_set(),
+        ...     times=2).amount
         ('23→30＋归10＋自摸10=50', 100)
     """
-    s = config.rules.settlement
-    huzi = hv.base.value + (hv.huzi_add.value if hv.huzi_add else 0)
+    s = rule_set.constants.payout
+    huzi = hv.huzi
     outer = factors + ((dianpao,) if dianpao else ())
     mults = hv.mults + outer
-    raw = huzi * combine(mults, config) + (hv.addend.value * combine(outer, config) if hv.addend else 0)
+    raw = huzi * combine(mults, rule_set) + (hv.addend.value * combine(outer, rule_set) if hv.addend else 0)
     extras = sum(t.value for t in hv.extras)
-    rounded = _round(raw, config)
-    before = config.readings.extras_order == "before_rounding"
-    amount = _round(raw + extras, config) if before else rounded + extras
-    text = _expression(hv, mults, outer, config) + (f"={raw}" if mults or hv.addend else "")
+    rounded = _round(raw, rule_set)
+    before = rule_set.options.extras_order is ExtrasOrder.BEFORE_ROUNDING
+    amount = _round(raw + extras, rule_set) if before else rounded + extras
+    text = _expression(hv, mults, outer, rule_set) + (f"={raw}" if mults or hv.addend else "")
     parts = "＋".join(f"{t.label}{t.value}" for t in hv.extras)
     if before:
         text += (f"＋{parts}={raw + extras}" if extras else "") + f"→{amount}"
@@ -564,16 +573,16 @@ def share(hv: HandValue, factors: tuple[Term, ...], payer: Seat, config: Config,
     return Share(payer, amount, text, tuple(rules), raw)
 
 
-def _expression(hv: HandValue, mults: tuple[Term, ...], outer: tuple[Term, ...], config: Config) -> str:
+def _expression(hv: HandValue, mults: tuple[Term, ...], outer: tuple[Term, ...], rule_set: RuleSet) -> str:
     """胡数×倍数 as written: 23×2, (30＋10)×3, 10×6＋100×2, or 23×(3+2) when 倍数 add."""
     text = f"({hv.base.value}＋{hv.huzi_add.value})" if hv.huzi_add else str(hv.base.value)
     values = [str(t.value) for t in mults]
-    if len(values) > 1 and config.readings.combine == "add":
+    if len(values) > 1 and rule_set.options.combine is Combine.ADD:
         text += f"×({'+'.join(values)})"
     elif values:
         text += "".join(f"×{v}" for v in values)
     if hv.addend:
-        text += f"＋{hv.addend.value}" + (f"×{combine(outer, config)}" if outer else "")
+        text += f"＋{hv.addend.value}" + (f"×{combine(outer, rule_set)}" if outer else "")
     return text
 
 
@@ -585,53 +594,60 @@ def _half(amount: int) -> int:
 # ---------------------------------------------------------------------------
 # Who pays what
 
-def settle(facts: HandFacts, c: Circumstances, config: Config) -> Settlement:
-    """Price the win for each payer and say who pays whom (zero-sum).
+def price(situation: Situation, rule_set: RuleSet) -> Settlement:
+    """Price the win for each payer and say who pays whom (zero-sum); the 杠分 of `situation.gang` are
+    paid apart (`gang_payments`). A row's facts no legal hand has are priced all the same (the payout
+    table shows what the formula gives them).
+
+    :raises RuleError: a situation the rules rule out (`check`).
 
     Examples:
-        >>> from rules.zipai.presets import config
-        >>> done = settle(HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1), Circumstances(Win.ZIMO), config())
-        >>> done.formula
+        >>> from rules.zipai.loader import default_rule_set
+        >>> facts = HandFacts(huxi=23, red=5, red_concealed=5, lielie=False, gui=1, fours=1)
+        >>> price(Situation(facts, Circumstances(Win.ZIMO)), default_rule_set()).formula
         '上家付：23→30＋归10＋自摸10=50；下家付：23→30＋归10＋自摸10=50'
     """
-    check(facts, c, config)
-    r = config.readings
-    hv = hand_value(facts, c, config)
+    facts, c = situation.facts, situation.circumstances
+    check(facts, c, rule_set)
+    r = rule_set.options
+    hv = hand_value(facts, c, rule_set)
     shares: list[Share] = []
     extra_rules: list[str] = []
     names = list(hv.names)
 
     def priced(payer: Seat, relation_of: Seat, dianpao: bool = False) -> Share:
-        factors = relation(hv, c, relation_of, config)
+        factors = relation(hv, c, relation_of, rule_set)
         if any(t.label == "杀爆" for t in factors):
             names.append("杀爆")
         if not dianpao:
-            return share(hv, factors, payer, config)
-        if r.dianpao == "whole":
-            return share(hv, factors, payer, config, times=config.rules.settlement.dianpao.value)
-        return share(hv, factors, payer, config, dianpao=_term("点炮", config.rules.settlement.dianpao))
+            return share(hv, factors, payer, rule_set)
+        if r.dianpao is Dianpao.WHOLE:
+            return share(hv, factors, payer, rule_set, times=rule_set.constants.payout.dianpao.value)
+        return share(hv, factors, payer, rule_set, dianpao=_term("点炮", rule_set.constants.payout.dianpao))
 
     win = c.win
-    if win is Win.WALL and r.wall_card == "turner_double":
+    if win is Win.WALL and r.wall_card is WallCard.TURNER_DOUBLE:
         win = Win.DIANPAO
-    if win in (Win.ZIMO, Win.OPENING) or (win is Win.WALL and r.wall_card == "both"):
+    if win in (Win.ZIMO, Win.OPENING) or (win is Win.WALL and r.wall_card is WallCard.BOTH):
         for payer in OTHERS:
             s = priced(payer, payer)
-            if r.zimo_payers == "split":
+            if r.zimo_payers is ZimoPayers.SPLIT:
                 s = replace(s, amount=_half(s.amount), formula=f"{s.formula}，两家平分：{_half(s.amount)}")
             shares.append(s)
         extra_rules += {Win.ZIMO: ["zp-3-zimo-r1"], Win.WALL: ["zp-3-yilong-sankan-2"]}.get(win, [])
     elif win is Win.WALL:
-        shares.append(priced(c.source, c.source))
+        assert c.from_seat is not None  # `check` refused a win on another's card without `from`
+        shares.append(priced(c.from_seat, c.from_seat))
         extra_rules.append("zp-3-yilong-sankan-2")
     else:
-        discarder = c.source
+        discarder = c.from_seat
+        assert discarder is not None  # `check` refused 点炮 without `from`
         third = next(s for s in OTHERS if s != discarder)
         special = (c.bao_winner is Bao.NONE and c.bao(discarder) is Bao.NONE and c.bao(third) is not Bao.NONE)
         if special:
             # 特殊爆牌: the discarder helps the 爆 player pay; each pays half (zp-2-teshu-e1).
             for payer in (discarder, third):
-                basis = third if r.teshu == "half_each" else payer
+                basis = third if r.teshu is Teshu.HALF_EACH else payer
                 whole = priced(payer, basis, dianpao=True)
                 shares.append(replace(whole, amount=_half(whole.amount),
                                       formula=f"{whole.formula}，两家各付一半：{_half(whole.amount)}"))
@@ -640,28 +656,15 @@ def settle(facts: HandFacts, c: Circumstances, config: Config) -> Settlement:
             shares.append(priced(discarder, discarder, dianpao=True))
     if any(c.bao(s) is not Bao.NONE for s in SEATS):
         extra_rules.append("zp-2-baopai-r1")
-    payments = tuple(Payment(s.payer, Seat.WINNER, s.amount, "胡牌") for s in shares)
+    payments = tuple(Payment(s.payer, Seat.WINNER, s.amount, HAND) for s in shares)
     rules = [rule for s in shares for rule in s.rules] + extra_rules
     ordered = tuple(sorted(set(names), key=NAME_ORDER.index))
-    huzi = hv.base.value + (hv.huzi_add.value if hv.huzi_add else 0)
     formula = "；".join(f"{x.payer.value}付：{x.formula}" for x in shares)
-    return Settlement(Seat.WINNER, payments, formula, tuple(dict.fromkeys(rules)), ordered, huzi, tuple(shares))
+    return Settlement(Seat.WINNER, payments, formula, tuple(dict.fromkeys(rules)), ordered)
 
 
 # ---------------------------------------------------------------------------
 # 来点儿（杠分）: apart from the win
-
-class GangKind(StrEnum):
-    """The 杠分 events (来点儿): 垅 (each other player pays), 点招 (the player whose card made the 招 pays),
-    自招 (each other player pays).
-
-    Examples:
-        >>> [k.value for k in GangKind]
-        ['垅', '点招', '自招']
-    """
-    LONG = "垅"
-    DIANZHAO = "点招"
-    ZIZHAO = "自招"
 
 
 @dataclass(frozen=True)
@@ -669,38 +672,38 @@ class GangEvent:
     """One 杠分 event: its kind, who made it and, for 点招, whose card made the 招.
 
     Examples:
-        >>> GangEvent(GangKind.DIANZHAO, Seat.WINNER, Seat.SHANG).source.value
+        >>> GangEvent(GangKind.DIANZHAO, Seat.WINNER, Seat.SHANG).from_seat.value
         '上家'
     """
     kind: GangKind
     by: Seat  # whose 垅 or 招
-    source: Seat | None = None  # who fed the 点招
+    from_seat: Seat | None = None  # who fed the 点招
 
 
-def gang_payments(events: tuple[GangEvent, ...], config: Config) -> tuple[tuple[Payment, ...], tuple[str, ...]]:
+def gang_payments(events: tuple[GangEvent, ...], rule_set: RuleSet) -> tuple[tuple[Payment, ...], tuple[str, ...]]:
     """垅: each other player pays; 点招: the feeder pays; 自招: each other player pays.
 
     Examples:
-        >>> from rules.zipai.presets import config
-        >>> payments, rule_ids = gang_payments((GangEvent(GangKind.LONG, Seat.WINNER),), config())
+        >>> from rules.zipai.loader import default_rule_set
+        >>> payments, rule_ids = gang_payments((GangEvent(GangKind.LONG, Seat.WINNER),), default_rule_set())
         >>> [(p.payer.value, p.amount) for p in payments], rule_ids
         ([('上家', 20), ('下家', 20)], ('zp-2-long-r1', 'zp-3-laidianr-r1'))
     """
-    g = config.rules.gang
+    g = rule_set.constants.gang
     out, rules = [], []
     for e in events:
-        if config.readings.gang_scope == "winner_only" and e.by is not Seat.WINNER:
+        if rule_set.options.gang_scope is GangScope.WINNER_ONLY and e.by is not Seat.WINNER:
             continue
         if e.kind is GangKind.DIANZHAO:
-            if e.source is None or e.source == e.by:
+            if e.from_seat is None or e.from_seat == e.by:
                 raise RuleError("点招 needs `from`: the player whose card was 招'd, not the 招 player himself",
                                 rule=g.dianzhao.rule)
-            out.append(Payment(e.source, e.by, g.dianzhao.value, "杠分"))
+            out.append(Payment(e.from_seat, e.by, g.dianzhao.value, KONG))
             rules.append(g.dianzhao.rule)
             continue
-        if e.source is not None:
+        if e.from_seat is not None:
             raise RuleError(f"{e.kind.value} is paid by every other player; `from` only goes with 点招")
         const = g.long if e.kind is GangKind.LONG else g.zizhao
-        out += [Payment(s, e.by, const.value, "杠分") for s in SEATS if s is not e.by]
+        out += [Payment(s, e.by, const.value, KONG) for s in SEATS if s is not e.by]
         rules.append(const.rule)
     return tuple(out), tuple(dict.fromkeys(rules + (["zp-3-laidianr-r1"] if out else [])))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from urllib.parse import quote
 
-from rules.nanning.cli import score as nn_score
+from rules.registry import game
 
 from .conftest import axe_script, open_page
 from .test_scorer import PHONE, readme_examples
@@ -52,7 +52,7 @@ def test_download_with_progress_then_the_scorer_works_with_no_network_then_remov
         scorer.goto(f"{site_url}nanning/scorer/#" + quote(json.dumps(request, ensure_ascii=False)))
         scorer.wait_for_selector(".cp-scorer[data-ready]", timeout=120_000)
         scorer.wait_for_selector("[data-total]")
-        assert scorer.get_attribute("[data-total]", "data-total") == str(nn_score(request)["total"])
+        assert scorer.get_attribute("[data-total]", "data-total") == str(game("nanning").score(request)["total"])
         # its interpreter snapshot is stored too (after the first answer), and goes with the rest below
         scorer.wait_for_selector(".cp-scorer[data-snapshot]", state="attached", timeout=120_000)
         assert not scorer.problems.any(), scorer.problems

@@ -15,17 +15,19 @@ import pytest
 
 from generator.paths import ROOT
 from rules.errors import RuleError
-from rules.nanning.cli import score as nn_score
-from rules.nanning.model import CHAIN_METHODS, FengHu, KongKind, Method
-from rules.nanning.preset import presets
+from rules.registry import game
+from rules.nanning.model import CHAIN_WINS, FengHu, KongKind, Win
+from rules.nanning.rule_set import presets
 from rules.nanning.tiles import parse
 from rules.nanning.waits import waits as nn_waits
-from rules.zipai.cli import score as zp_score
-from rules.zipai.presets import readings_data
+from rules.zipai.loader import readings_data
 from rules.zipai.waits import waits as zp_waits
 
 from ..test_zipai_properties import DECK, THREES
 from .conftest import axe_script, open_page
+
+nn_score = game("nanning").score
+zp_score = game("zipai").score
 
 PHONE = {"width": 390, "height": 844}
 CORE = {"nanning": (nn_score, nn_waits), "zipai": (zp_score, zp_waits)}
@@ -74,11 +76,11 @@ def nanning_request(rnd: random.Random) -> dict:
         if all(used.count(t) <= 4 for t in set(used)):
             break
     rnd.shuffle(concealed)
-    method = rnd.choice(list(Method))
+    method = rnd.choice(list(Win))
     request = {"hand": "".join(code(t) for t in concealed), "win": method.value}
     if melds:
         request["melds"] = melds
-    if method in CHAIN_METHODS and rnd.random() < 0.5:
+    if method in CHAIN_WINS and rnd.random() < 0.5:
         request["chain"] = [rnd.choice(list(KongKind)).value for _ in range(rnd.randint(1, 3))]
     preset = rnd.choice(sorted(presets()))
     options = {}

@@ -9,11 +9,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import ClassVar
 
 from rules.errors import RuleError
-from rules.game import Game, OptionSpec
+from rules.game import Game
 from rules.ledger import Const, Payment, Settlement, payments_json
+from rules.options import Option
+from rules.request import Published, field, read
 
 RULES = {"toy-r1": "底分2分，每番一倍", "toy-r2": "自摸三家各付，点炮一家付两份"}
 UNIT = Const(2, ("toy-r1",), "底分2分")
@@ -32,43 +34,48 @@ class Win(StrEnum):
     DIANPAO = "点炮"
 
 
+@dataclass(frozen=True, kw_only=True)
+class ScoreRequest:
+    published: ClassVar[Published] = Published(1, "翻牌 score request", "One JSON object.", ({"fan": 2, "win": "自摸"},))
+
+    fan: int = field("番数", low=0, high=9, example=2)
+    win: Win = field("how the hand won", example="自摸")
+
+
 @dataclass(frozen=True)
 class Situation:
     fan: int
     win: Win
 
 
-class Toy(Game):
+class Toy(Game[ScoreRequest, str, Situation]):
     id = "toy"
     title = "翻牌（测试用）"
     generator = "tests.toygame.build"
+    requests = {"score": ScoreRequest}
 
     def presets(self) -> Mapping[str, str]:
         return {"plain": "原样"}
 
-    def options(self) -> tuple[OptionSpec, ...]:
+    def options(self) -> tuple[Option, ...]:
         return ()
 
-    def rules(self, preset: str | None = None, options: Mapping[str, Any] | None = None) -> str:
+    def rule_set(self, preset: str | None = None, options: Mapping[str, object] | None = None) -> str:
         if preset not in (None, "plain") or options:
             raise RuleError("翻牌 has one preset (plain) and no options")
         return "plain"
 
-    def parse(self, request: dict) -> Situation:
-        unknown = set(request) - {"fan", "win"}
-        if unknown:
-            raise RuleError(f"unknown field(s): {', '.join(sorted(unknown))}")
-        fan = request.get("fan")
-        if not isinstance(fan, int) or isinstance(fan, bool):
-            raise RuleError("fan must be a whole number")
-        try:
-            win = Win(request.get("win"))
-        except ValueError:
-            raise RuleError(f"win must be one of {', '.join(Win)}") from None
-        return Situation(fan, win)
+    def parse(self, request: Mapping[str, object]) -> ScoreRequest:
+        return read(ScoreRequest, request)
 
-    def score(self, request: dict) -> dict:
-        s = self.price(self.parse(request), self.rules())
+    def rule_set_of(self, request: ScoreRequest) -> str:
+        return "plain"
+
+    def situation(self, request: ScoreRequest, rule_set: str) -> Situation:
+        return Situation(request.fan, request.win)
+
+    def render(self, request: ScoreRequest, situation: Situation, settlement: Settlement, rule_set: str) -> dict:
+        s = settlement
         return {"game": self.id, "total": s.total, "payments": payments_json(s.payments),
                 "net": {seat.value: n for seat, n in s.net().items()}, "formula": s.formula, "rules": list(s.rules)}
 
@@ -94,9 +101,9 @@ class Toy(Game):
         return Settlement(Seat.WINNER, (payment,), f"{UNIT.value}×{situation.fan}×{DIANPAO.value}＝{amount}",
                           UNIT.rules + DIANPAO.rules)
 
-    def payout_table(self) -> dict:
+    def payout_rows(self, part: tuple[int, int] = (0, 1)) -> list[dict]:
         rows = []
-        for s in self.situations(self.rules()):
+        for s in self.situations(self.rule_set()):
             reason = self.impossible(s, "plain")
             row = {"id": f"toy-{s.fan}-{'zm' if s.win is Win.ZIMO else 'dp'}", "fan": s.fan, "win": s.win.value,
                    "feasible": reason is None, "reason": reason.cite_zh() if reason else ""}
@@ -107,6 +114,11 @@ class Toy(Game):
             else:
                 row.update(total=None, formula="", rules=[reason.rule], payments=[])
             rows.append(row)
+        k, n = part
+        return rows[len(rows) * k // n:len(rows) * (k + 1) // n]
+
+    def payout_table(self, rows: list[dict] | None = None) -> dict:
+        rows = self.payout_rows() if rows is None else rows
         return {"game": self.id, "title": "翻牌赔付表", "edition_inputs": [],
                 "columns": [{"key": "fan", "label": "番数", "type": "number"},
                             {"key": "win", "label": "胡法", "type": "text"},

@@ -17,7 +17,7 @@ def crosscheck() -> list[CheckRow]:
     game = registry.game("toy")
     out = []
     for eid, s, stated in EXAMPLES:
-        settled = game.price(s, game.rules())
+        settled = game.price(s, game.rule_set())
         verdict = "matches" if settled.total == stated else "arithmetic_wrong"
         out.append(CheckRow(example_id=eid, game="toy", doc="toy", line=1, row_id="toy-r1", quote=RULES["toy-r1"],
                             situation=f"{s.win.value} {s.fan}番", stated=stated, engine=str(settled.total),

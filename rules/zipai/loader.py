@@ -1,4 +1,4 @@
-"""The loader: data/zipai/rules.toml and readings.toml into a `Config` (read through `rules.data`).
+"""The loader: data/zipai/rules.toml and readings.toml into a `RuleSet` (read through `rules.data`).
 
 This is the only module of the 字牌 core that reads files. Everything it reads
 is checked here, so a mistake in the data stops with one clear line.
@@ -6,24 +6,30 @@ is checked here, so a mistake in the data stops with one clear line.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import fields
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from ..data import Whole, keys, read_toml, typed
 from ..errors import RuleError
+from ..ledger import Const
+from ..options import Option, check_against, defaults
 from .cards import KINDS, Card, Colour, Deck
-from .config import COPIES, GROUP_HU, HU, READINGS, Config, Const, Gang, Mingtang, Readings, Rules, Settlement
-from .groups import GroupKind, table_colour
+from .groups import table_colour
+from .model import GroupKind
+from .options import Options
+from .rule_set import COPIES, GROUP_HU, HU, Constants, Gang, Mingtang, Payout, RuleSet
 
 RULES = "zipai/rules.toml"
 READINGS_FILE = "zipai/readings.toml"
 KINDS_OF_CARD = 10  # 一…十 in each size
+S = TypeVar("S")
 
 
 @cache
-def rules_data() -> dict:
-    """data/zipai/rules.toml as read (`build_rules` checks it).
+def rules_data() -> dict[str, Any]:
+    """data/zipai/rules.toml as read (`build_constants` checks it).
 
     Examples:
         >>> "mingtang" in rules_data()
@@ -33,8 +39,8 @@ def rules_data() -> dict:
 
 
 @cache
-def readings_data() -> dict:
-    """data/zipai/readings.toml as read (`build_readings` checks it): every reading with its quotes.
+def readings_data() -> dict[str, Any]:
+    """data/zipai/readings.toml as read (`build_options` checks it): every reading with its quotes.
 
     Examples:
         >>> readings_data()["reading"][0]["id"]
@@ -43,11 +49,11 @@ def readings_data() -> dict:
     return read_toml(READINGS_FILE)
 
 
-# What the deck and hand constants may be (the tables' own are declared on their fields, `config`).
+# What the deck and hand constants may be (the tables' own are declared on their fields, `rule_set`).
 DECK = {"copies": COPIES, "players": Whole(2, 6, "players at one table"), "dealt": Whole(1, 40, "cards dealt to each"),
         "wall": Whole(0, 80, "cards left on the wall"), "dealer_extra": Whole(0, 3, "cards the dealer holds beyond the others")}
 CARD_NUMBER = Whole(1, KINDS_OF_CARD, "the number of a card, 一…十")
-# The rules not in the document the core cites by id in what it answers (rules.zipai.cli, cards,
+# The rules not in the document the core cites by id in what it answers (rules.zipai.answer, cards,
 # groups): each must be described in [[ext]], as those the data cites are.
 CITED_EXT = ("ext-zp-deck", "ext-zp-runs", "ext-zp-win-card", "ext-zp-lielie-pair", "ext-zp-best")
 
@@ -62,13 +68,14 @@ def _const(entry: Any, where: str, whole: Whole, ext: dict[str, tuple[str, str]]
     return Const(whole.read(entry["value"], stated, where + " value"), (rule,), quote)
 
 
-def _section(cls: type, data: dict, name: str):
+def _section(cls: type[S], data: Mapping[str, Any], name: str) -> S:
     where = f"data/{RULES} [{name}]"
-    table = keys(data[name], where, [f.name for f in fields(cls)])
-    return cls(**{f.name: _const(table[f.name], f"{where[:-1]}.{f.name}]", f.metadata["whole"]) for f in fields(cls)})
+    table = keys(data[name], where, [f.name for f in fields(cls)])  # type: ignore[arg-type]
+    return cls(**{f.name: _const(table[f.name], f"{where[:-1]}.{f.name}]", f.metadata["whole"])
+                  for f in fields(cls)})  # type: ignore[arg-type]
 
 
-def _count_cards(deck: dict, ext: dict[str, tuple[str, str]]) -> None:
+def _count_cards(deck: Mapping[str, Any], ext: dict[str, tuple[str, str]]) -> None:
     """Ten different characters in each size, in the order of their numbers, none shared, and the cards add up."""
     file = f"data/{RULES}"
     for size in ("small", "big"):
@@ -114,11 +121,11 @@ def _huxi_table(rows: Any, deck: Deck, ext: dict[str, tuple[str, str]]) -> dict[
     return huxi
 
 
-def build_rules(data: dict) -> Rules:
+def build_constants(data: Mapping[str, Any]) -> Constants:
     """The constants of document 003 from rules.toml, each with its rule id and quote.
 
     Examples:
-        >>> build_rules(rules_data()).gang.long.value
+        >>> build_constants(rules_data()).gang.long.value
         20
     """
     file = f"data/{RULES}"
@@ -142,7 +149,7 @@ def build_rules(data: dict) -> Rules:
     cards = Deck(deck["small"], deck["big"], _const(deck["copies"], f"{file} [deck.copies]", COPIES, ext).value,
                  frozenset(CARD_NUMBER.read(v, red_quote, f"{file} [deck.red_numbers] value")
                            for v in typed(red["value"], list, f"{file} [deck.red_numbers] value")))
-    return Rules(
+    return Constants(
         deck=cards,
         deck_rules={"copies": deck["copies"]["rule"], "red": red["rule"]},
         players=_const(deck["players"], f"{file} [deck.players]", DECK["players"]),
@@ -152,68 +159,77 @@ def build_rules(data: dict) -> Rules:
         hand_rule=typed(shape["rule"], str, f"{file} [hand.shape] rule"),
         huxi=_huxi_table(data["huxi"], cards, ext),
         mingtang=_section(Mingtang, data, "mingtang"),
-        settlement=_section(Settlement, data, "settlement"),
+        payout=_section(Payout, data, "settlement"),
         gang=_section(Gang, data, "gang"),
         ext=ext,
     )
 
 
-def build_readings(data: dict) -> Readings:
-    """The default option of every reading; the file must list exactly the readings and options the
-    core knows (`config.READINGS`).
+def build_options(data: Mapping[str, Any]) -> dict[str, Option]:
+    """Every reading as an `Option` row (its options, its default, the lines it rests on and their
+    quotes); the file must list exactly the readings and options the core declares
+    (`rules.zipai.options.Options`).
 
     Examples:
-        >>> build_readings(readings_data()).combine
+        >>> build_options(readings_data())["zp-r-combine"].default
         'multiply'
-        >>> build_readings({"reading": []})
+        >>> build_options({"reading": []})
         Traceback (most recent call last):
         ...
-        rules.errors.RuleError: data/zipai/readings.toml: missing reading ...; unknown reading —
+        rules.errors.RuleError: data/zipai/readings.toml: missing option zp-r-combine and 27 more (the core declares 28)
     """
     file = f"data/{READINGS_FILE}"
     keys(data, file, ["reading"])
-    given = {}
+    specs: dict[str, Option] = {}
     for n, r in enumerate(typed(data["reading"], list, f"{file} [reading]"), start=1):
         keys(r, f"{file} [reading {n}]", ["id", "name", "question", "source", "default", "why", "option", "probe"])
-        if r["id"] in given:
-            raise RuleError(f"{file} [{r['id']}]: listed twice")
-        given[r["id"]] = r
-    if set(given) != set(READINGS):
-        missing, extra = set(READINGS) - set(given), set(given) - set(READINGS)
-        raise RuleError(f"{file}: missing reading {', '.join(sorted(missing)) or '—'}; "
-                        f"unknown reading {', '.join(sorted(extra)) or '—'}")
-    chosen = {}
-    for rid, (name, options) in READINGS.items():
-        entry = given[rid]
-        for n, o in enumerate(typed(entry["option"], list, f"{file} [{rid}] option"), start=1):
-            keys(o, f"{file} [{rid} option {n}]", ["id", "label", "says"])
-        for n, source in enumerate(typed(entry["source"], list, f"{file} [{rid}] source"), start=1):
-            keys(source, f"{file} [{rid} source {n}]", ["id", "quote"])
-        listed = tuple(o["id"] for o in entry["option"])
-        if set(listed) != set(options):
-            raise RuleError(f"{file} [{rid}] option: {', '.join(listed)} but the core knows {', '.join(options)}")
-        if entry["default"] not in options:
-            raise RuleError(f"{file} [{rid}] default: {entry['default']!r} is not one of {', '.join(options)}")
-        chosen[name] = entry["default"]
-    return Readings(**chosen)
+        rid = typed(r["id"], str, f"{file} [reading {n}] id")
+        if rid in specs:
+            raise RuleError(f"{file} [{rid}]: listed twice")
+        for k, o in enumerate(typed(r["option"], list, f"{file} [{rid}] option"), start=1):
+            keys(o, f"{file} [{rid} option {k}]", ["id", "label", "says"])
+        sources = typed(r["source"], list, f"{file} [{rid}] source")
+        for k, source in enumerate(sources, start=1):
+            keys(source, f"{file} [{rid} source {k}]", ["id", "quote"])
+        values = {typed(o["id"], str, f"{file} [{rid}] option"): typed(o["label"], str, f"{file} [{rid}] label")
+                  for o in r["option"]}
+        if r["default"] not in values:
+            raise RuleError(f"{file} [{rid}] default: {r['default']!r} is not one of {', '.join(values)}")
+        specs[rid] = Option(rid, typed(r["name"], str, f"{file} [{rid}] name"), r["default"], values,
+                            tuple(s["id"] for s in sources), "｜".join(s["quote"] for s in sources))
+    check_against(Options, specs, file)
+    return specs
 
 
 @cache
-def rules() -> Rules:
-    return build_rules(rules_data())
-
-
-@cache
-def readings() -> Readings:
-    return build_readings(readings_data())
-
-
-@cache
-def config() -> Config:
-    """The rules of document 003 under the default readings (`Game.rules` of 字牌 starts here).
+def constants() -> Constants:
+    """The constants of data/zipai/rules.toml, checked.
 
     Examples:
-        >>> config().readings.rounding, config().rules.min_huxi.value
+        >>> constants().min_huxi.value
+        10
+    """
+    return build_constants(rules_data())
+
+
+@cache
+def option_specs() -> dict[str, Option]:
+    """Every reading of data/zipai/readings.toml as an `Option`, checked against the core's `Options`.
+
+    Examples:
+        >>> option_specs()["zp-r-rounding"].values["ceil10"]
+        '向上取到10的倍数'
+    """
+    return build_options(readings_data())
+
+
+@cache
+def default_rule_set() -> RuleSet:
+    """The rules of document 003 under the default readings (`Game.rule_set` of 字牌 starts here).
+
+    Examples:
+        >>> default_rule_set().options.rounding.value, default_rule_set().constants.min_huxi.value
         ('ceil10', 10)
     """
-    return Config(rules(), readings(), readings())
+    options = defaults(Options, option_specs())
+    return RuleSet(constants(), options, options, option_specs())

@@ -1,33 +1,38 @@
-"""Rule presets (规则预设): the constants and options the core prices with.
+"""The rule set (规则) the core prices with: a preset (规则预设) of data/nanning/presets.toml, its
+constants and the options in force.
 
 `presets_from_config` turns the parsed data/nanning/presets.toml into frozen
 values (pure), checking every key: an unknown or a missing key, a value of the
-wrong type or a default that is not among its values is a RuleError naming the
-file and the key. `load_config` reads the file (through `rules.data`).
+wrong type, a default that is not among its values, or options that differ from
+the core's (`rules.nanning.options`) is a RuleError naming the file and the key.
+`load_config` reads the file (through `rules.data`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from ..data import Whole, keys, read_toml, strings, typed
 from ..errors import RuleError
 from ..ledger import Const
+from ..options import Option, check_against, choices, defaults, set_options
 from ..request import echo
-from .model import Method
+from .model import Win
+from .options import Options
 
 CONFIG = "nanning/presets.toml"
 Constant = Const  # a constant and its provenance (the shared kind)
 
 
 @dataclass(frozen=True)
-class MethodRule:
+class WinRule:
     """How one win method is priced (data/nanning/presets.toml [methods]).
 
     Examples:
-        >>> m = preset().methods["自摸"]
+        >>> m = preset().wins["自摸"]
         >>> m.scale, m.payer, m.rules[0]
         ('自摸', '三家', 'nn-2-r1')
     """
@@ -43,33 +48,14 @@ class MethodRule:
 
 
 @dataclass(frozen=True)
-class Option:
-    """One option of the presets (a house rule or a reading the article records), with its values and quote.
-
-    Examples:
-        >>> o = preset().option_specs["moma"]
-        >>> o.default, sorted(o.values)
-        ('off', ['off', 'on'])
-    """
-
-    key: str
-    name: str
-    default: str
-    values: Mapping[str, str]
-    rules: tuple[str, ...]
-    quote: str
-    # An option that only means something when other options are set (死双翻倍翻谁的 needs 死双 on).
-    requires: Mapping[str, str] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Preset:
-    """One named rule set: constants, feature and method rules, chosen options.
+class RuleSet:
+    """The rules in force: a preset's constants, feature and win rules, and the value of every option
+    (`chosen`: the ones the preset or a request set).
 
     Examples:
         >>> p = preset("dapao9")
-        >>> p.name, p.option("dapao_menqing"), p.value("zimo_unit")
-        ('大炮一律9分', 'ignored', 3)
+        >>> p.name, p.options.dapao_menqing, p.value("zimo_unit")
+        ('大炮一律9分', <DapaoMenqing.IGNORED: 'ignored'>, 3)
     """
 
     id: str
@@ -77,9 +63,10 @@ class Preset:
     description: str
     constants: Mapping[str, Constant]
     features: Mapping[str, Constant]
-    methods: Mapping[str, MethodRule]
+    wins: Mapping[str, WinRule]
     option_specs: Mapping[str, Option]
-    options: Mapping[str, str] = field(default_factory=dict)
+    options: Options
+    chosen: Mapping[str, str] = field(default_factory=dict)
 
     def value(self, key: str) -> int:
         """A constant's value (its provenance is `constants[key]`).
@@ -90,50 +77,23 @@ class Preset:
         """
         return self.constants[key].value
 
-    def option(self, key: str) -> str:
-        """The value of an option under this preset (its default when the preset does not set it).
+    def with_options(self, changes: Mapping[str, object], where: str = "rules.options") -> RuleSet:
+        """A copy with some options set (`rules.options.set_options`); unknown options or values are errors.
 
         Examples:
-            >>> preset().option("moma"), preset("moma").option("moma")
-            ('off', 'on')
-        """
-        return self.options.get(key, self.option_specs[key].default)
-
-    def with_options(self, overrides: Mapping[str, Any]) -> "Preset":
-        """A copy with some options set; unknown options or values are errors.
-
-        Examples:
-            >>> preset().with_options({"moma": "on"}).option("moma")
-            'on'
+            >>> preset().with_options({"moma": "on"}).options.moma
+            <Switch.ON: 'on'>
             >>> preset().with_options({"moma": "maybe"})
             Traceback (most recent call last):
             ...
-            rules.errors.RuleError: option moma="maybe" is not one of off | on
+            rules.errors.RuleError: rules.options.moma must be one of off | on, not "maybe"
         """
-        merged = dict(self.options)
-        for key, value in overrides.items():
-            spec = self.option_specs.get(key)
-            if spec is None:
-                known = ", ".join(sorted(self.option_specs))
-                raise RuleError(f"unknown option {echo(key)}; known options: {known}")
-            if not isinstance(value, str) or value not in spec.values:
-                allowed = " | ".join(spec.values)
-                raise RuleError(f"option {key}={echo(value)} is not one of {allowed}", rule=" ".join(spec.rules))
-            merged[key] = value
-        for key, value in merged.items():
-            spec = self.option_specs[key]
-            for needed, wanted in spec.requires.items():
-                have = merged.get(needed, self.option_specs[needed].default)
-                if value != spec.default and have != wanted:
-                    other = self.option_specs[needed]
-                    raise RuleError(f"{spec.name}「{spec.values[value]}」 only applies when {other.name} is "
-                                    f"「{other.values[wanted]}」, but it is 「{other.values[have]}」",
-                                    rule=" ".join(spec.rules))
-        return Preset(self.id, self.name, self.description, self.constants, self.features,
-                      self.methods, self.option_specs, MappingProxyType(merged))
+        options = set_options(self.options, self.option_specs, changes, where)
+        chosen = {**self.chosen, **{k: str(v) for k, v in changes.items()}}
+        return replace(self, options=options, chosen=MappingProxyType(chosen))
 
     @cached_property
-    def key(self) -> tuple:
+    def key(self) -> tuple[object, ...]:
         """Everything that decides a price, hashable: a memo key that never outlives its preset.
 
         Examples:
@@ -141,7 +101,7 @@ class Preset:
             True
         """
         return (self.id, tuple(self.constants.items()), tuple(self.features.items()),
-                tuple(self.methods.items()), tuple((k, self.option(k)) for k in self.option_specs))
+                tuple(self.wins.items()), self.options)
 
 
 WHERE = f"data/{CONFIG}"
@@ -166,12 +126,12 @@ def _table(config: Mapping[str, Any], section: str, known: tuple[str, ...]) -> d
     return dict(keys(config[section], _where(section), known))
 
 
-def _method(name: str, m: Any) -> MethodRule:
+def _method(name: str, m: Any) -> WinRule:
     where = _where("methods", name)
     keys(m, where, ["scale", "payer", "rules", "quote"], ["doublings", "per_kong", "from_kong"])
     if m["scale"] not in SCALES:
         raise RuleError(f"{where} scale: {m['scale']!r} is not one of {' | '.join(SCALES)}")
-    return MethodRule(
+    return WinRule(
         name=name,
         scale=m["scale"],
         payer=typed(m["payer"], str, where + " payer"),
@@ -214,7 +174,7 @@ SCALES = ("放炮", "大炮", "自摸")
 SECTIONS = ("constants", "features", "methods", "options", "preset")
 
 
-def presets_from_config(config: Mapping[str, Any]) -> dict[str, Preset]:
+def presets_from_config(config: Mapping[str, Any]) -> dict[str, RuleSet]:
     """All presets of a parsed presets.toml, by id; RuleError naming the key on any mistake.
 
     Examples:
@@ -230,20 +190,22 @@ def presets_from_config(config: Mapping[str, Any]) -> dict[str, Preset]:
                                   for k, v in _table(config, "constants", tuple(CONSTANTS)).items()})
     features = MappingProxyType({k: _constant(v, "features", k)
                                  for k, v in _table(config, "features", FEATURES).items()})
-    methods = MappingProxyType({name: _method(name, m)
-                                for name, m in _table(config, "methods", tuple(m.value for m in Method)).items()})
+    wins = MappingProxyType({name: _method(name, m)
+                                for name, m in _table(config, "methods", tuple(m.value for m in Win)).items()})
     specs = MappingProxyType({key: _option(key, o) for key, o in _table(config, "options", OPTIONS).items()})
+    check_against(Options, specs, _where("options"))
     _check_requires(specs)
+    options = defaults(Options, specs)
     out = {}
     for n, p in enumerate(typed(config["preset"], list, _where("preset")), start=1):
         where = _where(f"preset {n}")
         keys(p, where, ["id", "name", "description"], ["options"])
         if p["id"] in out:
             raise RuleError(f"{where} id: {p['id']!r} is used twice")
-        base = Preset(typed(p["id"], str, where + " id"), typed(p["name"], str, where + " name"),
-                      typed(p["description"], str, where + " description"), constants, features, methods, specs)
+        base = RuleSet(typed(p["id"], str, where + " id"), typed(p["name"], str, where + " name"),
+                       typed(p["description"], str, where + " description"), constants, features, wins, specs, options)
         try:
-            out[p["id"]] = base.with_options(typed(p.get("options", {}), dict, where + " options"))
+            out[p["id"]] = base.with_options(typed(p.get("options", {}), dict, where + " options"), "options")
         except RuleError as exc:
             raise RuleError(f"{where}: {exc.message}") from None
     if DEFAULT not in out:
@@ -263,9 +225,7 @@ CONSTANTS = {"kong_point": POINTS, "fangpao_base": POINTS, "zimo_unit": POINTS, 
 METHOD_COUNTS = {"doublings": Whole(0, 4, "fixed doublings"), "per_kong": Whole(0, 2, "doublings per kong"),
                  "from_kong": Whole(1, 4, "the kong of the chain counting starts at")}
 FEATURES = ("碰碰胡", "清一色", "七对", "大对", "全求人")
-OPTIONS = ("menqing_rule", "dapao_menqing", "pengpeng_menqing", "qixiaodui", "mixed_chain", "qianggang_kong_points",
-           "minggang_menqing", "qingyise_fangpao", "sishuang", "sishuang_scope", "moma", "moma_multiply", "fishing",
-           "fishing_offset", "win_dealer", "huangzhuang_dealer")
+OPTIONS = tuple(choices(Options))  # the options, as `rules.nanning.options.Options` declares them
 
 
 def load_config() -> dict[str, Any]:
@@ -279,7 +239,7 @@ def load_config() -> dict[str, Any]:
 
 
 @cache
-def presets() -> dict[str, Preset]:
+def presets() -> dict[str, RuleSet]:
     """The presets in data/nanning/presets.toml, by id, the default (原文) first.
 
     Examples:
@@ -292,7 +252,7 @@ def presets() -> dict[str, Preset]:
 DEFAULT = "yuanwen"
 
 
-def preset(name_or_id: str = DEFAULT) -> Preset:
+def preset(name_or_id: str = DEFAULT) -> RuleSet:
     """A preset by id or Chinese name.
 
     Examples:
@@ -306,11 +266,12 @@ def preset(name_or_id: str = DEFAULT) -> Preset:
     raise RuleError(f"unknown preset {echo(name_or_id)}; known presets: {known}")
 
 
-def rules(name_or_id: str = DEFAULT, options: Mapping[str, Any] | None = None) -> Preset:
-    """A preset with any options set: the one way to combine options (`Game.rules`).
+def rule_set(name_or_id: str = DEFAULT, options: Mapping[str, object] | None = None,
+             where: str = "rules.options") -> RuleSet:
+    """A preset with any options set: the one way to combine options (`Game.rule_set`).
 
     Examples:
-        >>> rules("sishuang", {"sishuang_scope": "whole"}).option("sishuang")
-        'on'
+        >>> rule_set("sishuang", {"sishuang_scope": "whole"}).options.sishuang
+        <Switch.ON: 'on'>
     """
-    return preset(name_or_id).with_options(options or {})
+    return preset(name_or_id).with_options(options or {}, where)

@@ -1,10 +1,9 @@
-"""Checking a request that arrives from outside: bounds first, then types, then values.
+"""A request on the wire: bytes in, one JSON object out (`load`), and the answer or one line back.
 
-Shared by both games' parsers and by `python -m rules`. The order matters: every
-size (bytes, nesting, digits, list lengths, string lengths) is checked before any
-work that grows with it, so no input can make the referee hang or run out of
-memory; every number is checked for type and range (a boolean or a float is not
-a count); only ASCII 0–9 are digits; a list of seats holds each seat once.
+The order matters: every size (bytes, nesting, digits) is checked before any work
+that grows with it, so no input can make the referee hang or run out of memory;
+what the object holds is then checked by `rules.request.reader` against the
+request's declaration.
 
 `serve` is the one I/O function: it reads stdin as bytes, writes stdout as UTF-8,
 and turns every failure (bad bytes, a closed stream, a broken pipe, a bug) into
@@ -17,10 +16,10 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable, Iterable
-from typing import Any, NoReturn, TypeVar
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, NoReturn
 
-from .errors import RuleError
+from ..errors import RuleError
 
 MAX_INPUT_BYTES = 1 << 14  # a real request is a few hundred bytes
 MAX_DEPTH = 8  # the deepest real request is {"rules": {"options": {…}}} or [{"kind": …}]
@@ -29,9 +28,6 @@ MAX_LINE = 300  # one error line, at most
 ECHO = 40  # characters of input quoted in an error message
 
 DIGIT = "[0-9]"  # a rank is an ASCII digit: `\d` would also match １, ٣, ३, 𝟑 …
-
-T = TypeVar("T")
-
 
 # ---------------------------------------------------------------- quoting input
 
@@ -137,96 +133,6 @@ def described(value: Any) -> str:
     return f"{shape_of(value)} {echo(value)}"
 
 
-def count(value: Any, what: str, low: int, high: int, rule: str = "") -> int:
-    """A whole number in [low, high]; booleans, floats and strings are refused.
-
-    Examples:
-        >>> count(3, "kongs", 0, 4)
-        3
-        >>> count(True, "kongs", 0, 4)
-        Traceback (most recent call last):
-        ...
-        rules.errors.RuleError: kongs must be a whole number from 0 to 4, not true
-    """
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(f"{what} must be a whole number from {low} to {high}, not {described(value)}",
-                        rule=rule)
-    if not low <= value <= high:
-        raise RuleError(f"{what} must be from {low} to {high}, not {echo(value)}", rule=rule)
-    return value
-
-
-def flag(value: Any, what: str) -> bool:
-    """true or false; 0, 1, "" and null are refused.
-
-    Examples:
-        >>> flag(False, "dealer")
-        False
-        >>> flag(1, "dealer")
-        Traceback (most recent call last):
-        ...
-        rules.errors.RuleError: dealer must be true or false, not 1
-    """
-    if not isinstance(value, bool):
-        raise RuleError(f"{what} must be true or false, not {echo(value)}")
-    return value
-
-
-def text(value: Any, what: str, max_chars: int, shape: str = "a string") -> str:
-    """A string of at most `max_chars` characters (checked before it is read).
-
-    Examples:
-        >>> text("234m", "hand", 5)
-        '234m'
-        >>> text("x" * 10, "hand", 5)
-        Traceback (most recent call last):
-        ...
-        rules.errors.RuleError: hand is 10 characters long; at most 5: "xxxxxxxxxx"
-    """
-    if not isinstance(value, str):
-        raise RuleError(f"{what} must be {shape}, not {described(value)}")
-    if len(value) > max_chars:
-        raise RuleError(f"{what} is {len(value)} characters long; at most {max_chars}: {echo(value)}")
-    return value
-
-
-def items(value: Any, what: str, max_items: int, shape: str = "a list", rule: str = "") -> list:
-    """A list of at most `max_items` entries (checked before any entry is read).
-
-    Examples:
-        >>> items([1, 2], "melds", 2)
-        [1, 2]
-        >>> items([1, 2, 3], "melds", 2)
-        Traceback (most recent call last):
-        ...
-        rules.errors.RuleError: melds has 3 entries; at most 2
-    """
-    if not isinstance(value, list):
-        raise RuleError(f"{what} must be {shape}, not {described(value)}")
-    if len(value) > max_items:
-        raise RuleError(f"{what} has {len(value)} entries; at most {max_items}", rule=rule)
-    return value
-
-
-def distinct(values: Iterable[T], what: str) -> tuple[T, ...]:
-    """The values in order, refusing a repeat (a seat pays, or is named, once).
-
-    Examples:
-        >>> distinct(["上家", "下家"], "payers")
-        ('上家', '下家')
-        >>> distinct(["上家", "上家"], "payers")
-        Traceback (most recent call last):
-        ...
-        rules.errors.RuleError: payers lists "上家" twice; each one at most once
-    """
-    seen: list[T] = []
-    for v in values:
-        if v in seen:
-            raise RuleError(f"{what} lists {echo(getattr(v, 'value', v))} twice; each one at most once")
-        seen.append(v)
-    return tuple(seen)
-
-
 # ---------------------------------------------------------------- reading the request
 
 def _int(digits: str) -> int:
@@ -240,8 +146,8 @@ def _constant(name: str) -> NoReturn:
     raise RuleError(f"{name} is not a JSON number")
 
 
-def _object(pairs: list[tuple[str, Any]]) -> dict:
-    out: dict = {}
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
             raise RuleError(f"key {echo(key)} appears twice in one object")
@@ -261,7 +167,7 @@ def _depth(value: Any) -> int:
     return deepest
 
 
-def load(raw: bytes) -> dict:
+def load(raw: bytes) -> dict[str, Any]:
     """The request object in `raw` (UTF-8 JSON), every size bounded before it is read.
 
     Examples:
@@ -373,7 +279,8 @@ def refuse(exc: RuleError, refusal: Refusal | None = None, kind: str = "RuleErro
     return refusal(kind, one_line(exc.message), exc.rule, exc.source)
 
 
-def answer(call: Callable[[dict], dict], raw: bytes, refusal: Refusal | None = None) -> tuple[str | None, str]:
+def answer(call: Callable[[dict[str, Any]], Mapping[str, object]], raw: bytes,
+           refusal: Refusal | None = None) -> tuple[str | None, str]:
     """One request's result as JSON text and "", or None and the one line the command line prints for it.
 
     Shared by `serve` and the scorer page, so both say the same thing about the same bytes.
@@ -397,7 +304,8 @@ def answer(call: Callable[[dict], dict], raw: bytes, refusal: Refusal | None = N
         return None, refusal("InternalError", one_line(message), "", "") if refusal else one_line(message)
 
 
-def serve(score: Callable[[dict], dict], stdin: Any = _STD, stdout: Any = _STD, stderr: Any = _STD,
+def serve(score: Callable[[dict[str, Any]], Mapping[str, object]], stdin: Any = _STD, stdout: Any = _STD,
+          stderr: Any = _STD,
           refusal: Refusal | None = None) -> int:
     """Read one request on stdin, write its result on stdout: exit status 0, or 2 and one line on stderr
     (the plain ``error: …`` line, or what `refusal` makes of it: ``--json-errors``).

@@ -1,0 +1,159 @@
+"""What `caipan score|waits --game nanning` reads: the requests, declared once (`rules.request`).
+
+Every field is a `Spec` written once here; a request lists the ones it takes. The reader,
+the JSON Schemas (rules/schemas/nanning.*.request.schema.json), ``--help`` and the scorer's
+form are all read from these declarations. What a rule forbids (a chain with a win that has
+none, more 摸码 hits than codes, fishing without the option) is checked after the read, in
+`rules.nanning.answer`.
+
+Examples:
+    >>> from rules.request import read
+    >>> read(ScoreRequest, {"hand": "234m678m999m55p", "win": "放炮"}).win
+    <Win.FANGPAO: '放炮'>
+    >>> read(ScoreRequest, {"hand": "234m678m999m55p", "win": "放炮", "melds": [{"kind": "吃", "tile": "1s"}]})
+    Traceback (most recent call last):
+    ...
+    rules.errors.RuleError: melds[1].kind must be one of 碰 | 明杠 | 加杠 | 暗杠, not "吃"
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..request import Published, RuleSetEntry, Spec, field, without
+from .model import FengHu, KongKind, MeldKind, Seat, Win
+from .tiles import MAX_TEXT
+
+ONE_TILE = 8  # a tile such as 5p, and some spaces
+MOST_MELDS = 4  # four sets and a pair: at most four melds, and at most four kongs in a row
+MOST_CODES = 8  # 摸码 hits are counted; how many codes are drawn is the preset's (moma_codes)
+OTHER_SEATS = (Seat.SELF,)  # what a seat that pays, discards or also won cannot be
+
+HAND = Spec("the concealed tiles, the winning tile included (m/p/s suits, z honours)", chars=MAX_TEXT,
+            example="234m678m55p")
+MELDS = Spec("shown melds (副露) and concealed kongs", most=MOST_MELDS, rule="nn-7-ag4-r1",
+             example=[{"kind": "暗杠", "tile": "1m"}, {"kind": "碰", "tile": "9s"}])
+WIN_TILE = Spec("the winning tile (default: the last tile of hand)", chars=ONE_TILE, example="5p")
+RULES = Spec('the rule set: a preset id or name, or {"preset": …, "options": {…}}', key="rules", example="dapao9")
+DISCARDER = Spec("who discarded the winning tile (default 上家)", exclude=OTHER_SEATS, example="对家")
+FENGHU = Spec("封胡 situation", example="他家放炮")
+FENGHU_SEAT = Spec("the 封胡'd player", exclude=OTHER_SEATS, example="对家")
+MOMA_HITS = Spec("摸码 codes that hit (with the moma option on)", low=0, high=MOST_CODES, rule="nn-22-ma-d1",
+                 example=1)
+FISHING = Spec("钓鱼: did the winner fish, and who else did", example={"winner": True, "payers": ["对家"]})
+
+
+@dataclass(frozen=True, kw_only=True)
+class MeldEntry:
+    """One meld as written: its kind and its tile.
+
+    Examples:
+        >>> MeldEntry(kind=MeldKind.PENG, tile="9s").tile
+        '9s'
+    """
+
+    kind: MeldKind = field("碰, 明杠, 加杠 or 暗杠")
+    tile: str = field("the meld's tile", chars=ONE_TILE)
+
+
+@dataclass(frozen=True, kw_only=True)
+class FishingEntry:
+    """钓鱼 as written: whether the winner's fish hit, and whose else did.
+
+    Examples:
+        >>> FishingEntry(winner=True).payers
+        ()
+    """
+
+    winner: bool = field("the winner's fish hit", default=False)
+    payers: tuple[Seat, ...] = field("the other players whose fish hit", exclude=OTHER_SEATS, most=3, unique=True,
+                                     default=())
+
+
+@dataclass(frozen=True, kw_only=True)
+class WinnerEntry:
+    """一炮多响: one more winner on the same discard, his seat named from 本家.
+
+    Examples:
+        >>> WinnerEntry(seat=Seat.ACROSS, hand="111m555m999p55p").melds
+        ()
+    """
+
+    seat: Seat = field("the other winner's seat, named from 本家", exclude=OTHER_SEATS)
+    hand: str = field(HAND)
+    melds: tuple[MeldEntry, ...] = field(MELDS, default=())
+    win_tile: str | None = field(WIN_TILE, default=None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ScoreRequest:
+    """A won hand and its situation (`caipan score --game nanning`).
+
+    The kong chain (连杠) before a 杠上花, 杠上炮 or 抢杠胡: `kongs` says how many, `chain`
+    which kinds; an absent chain is inferred (`rules.nanning.answer`).
+
+    Examples:
+        >>> from rules.request import fields_of
+        >>> [f.key for f in fields_of(ScoreRequest)][:4]
+        ['hand', 'win', 'melds', 'win_tile']
+    """
+
+    published: ClassVar[Published] = Published(
+        1, "南宁 score request",
+        "One JSON object on stdin of `caipan score --game nanning`. Unknown fields are refused.",
+        ({"hand": "234m678m55p", "melds": [{"kind": "暗杠", "tile": "1m"}, {"kind": "碰", "tile": "9s"}],
+          "win": "杠上花"},))
+
+    hand: str = field(HAND)
+    win: Win = field("how the hand won (胡法)", example="杠上花")
+    melds: tuple[MeldEntry, ...] = field(MELDS, default=())
+    win_tile: str | None = field(WIN_TILE, default=None)
+    kongs: int | None = field("kongs in a row before 杠上花/杠上炮/抢杠胡", low=1, high=MOST_MELDS, rule="nn-7-mg4-r1",
+                              example=2, default=None)
+    chain: tuple[KongKind, ...] = field("the kinds of those kongs, in order", least=1, most=MOST_MELDS,
+                                        rule="nn-7-mg4-r1", example=["暗杠", "明杠"], default=())
+    rule_set: RuleSetEntry | None = field(RULES, default=None)
+    discarder: Seat | None = field(DISCARDER, default=None)
+    fenghu: FengHu = field(FENGHU, default=FengHu.NONE)
+    fenghu_seat: Seat | None = field(FENGHU_SEAT, default=None)
+    moma_hits: int = field(MOMA_HITS, default=0)
+    fishing: FishingEntry | None = field(FISHING, default=None)
+    multi: tuple[WinnerEntry, ...] = field("一炮多响: the other winners on the same discard (seat named from 本家)",
+                                           least=1, most=2, rule="nn-19-r1", default=(),
+                                           example=[{"seat": "对家", "hand": "111m555m999p55p",
+                                                     "melds": [{"kind": "碰", "tile": "7z"}]}])
+
+
+@dataclass(frozen=True, kw_only=True)
+class WaitsRequest:
+    """A hand one tile short, and the situation it would win in (`caipan waits --game nanning`): a score
+    request without the win.
+
+    Examples:
+        >>> from rules.request import read
+        >>> read(WaitsRequest, {"hand": "234m678m99m55p"}).melds
+        ()
+    """
+
+    published: ClassVar[Published]  # below: it names the fields it leaves out
+
+    hand: str = field("the concealed tiles, one short of a win: 13 counting each meld as 3", chars=MAX_TEXT,
+                      example="234m678m99m55p")
+    melds: tuple[MeldEntry, ...] = field(MELDS, default=())
+    rule_set: RuleSetEntry | None = field(RULES, default=None)
+    discarder: Seat | None = field(DISCARDER, default=None)
+    fenghu: FengHu = field(FENGHU, default=FengHu.NONE)
+    fenghu_seat: Seat | None = field(FENGHU_SEAT, default=None)
+    moma_hits: int = field(MOMA_HITS, default=0)
+    fishing: FishingEntry | None = field(FISHING, default=None)
+
+
+WaitsRequest.published = Published(
+    1, "南宁 waits request",
+    "One JSON object on stdin of `caipan waits --game nanning`: a score request (`nanning.score.request`) without "
+    f"the win ({', '.join(without(ScoreRequest, WaitsRequest))}), the hand one tile short. Unknown fields, and the "
+    "fields of the win, are refused.",
+    ({"hand": "234m678m99m55p", "melds": [{"kind": "碰", "tile": "9s"}]},))
+
+# What `caipan <command> --game nanning` reads (published as nanning.<command>.request).
+REQUESTS = {"score": ScoreRequest, "waits": WaitsRequest}
