@@ -7,9 +7,9 @@ from rules.zipai.cards import Card, Size
 from rules import registry
 from rules.zipai.groups import ALIKE, make
 from rules.zipai.model import GroupKind
-from rules.zipai.loader import default_rule_set
+from rules.zipai.loader import constants as rule_constants
+from rules.zipai.loader import default_rule_set, option_specs, rules_data
 from rules.zipai.payouts import NOTES, READING_SET, reached
-from rules.zipai.loader import constants, option_specs, rules_data
 
 from .. import background
 from ..errors import BuildError
@@ -28,7 +28,7 @@ from .scorer import scorer_data  # noqa: F401 (a hook of generator.games)
 NOT_IN_DOCUMENT = "不见于原文"
 
 # The rule data the core reads: checked first by `generator.inputs`, each complaint naming its file.
-RULE_DATA = {"zipai/rules.toml": constants, "zipai/readings.toml": option_specs}
+RULE_DATA = {"zipai/rules.toml": rule_constants, "zipai/readings.toml": option_specs}
 
 
 def crosscheck() -> list[CheckRow]:
