@@ -402,8 +402,9 @@ def test_every_published_file_follows_its_schema(built):
 
 def test_the_schemas_are_published_unchanged(built):
     folder = built.site / "data" / "schemas"
-    # (a name.gz beside a file is its gzip copy for the server: tests/test_site_build.py checks those)
-    published = sorted(p.name for p in folder.iterdir() if p.suffix != ".gz")
+    # (name.gz, name.br and name.zst beside a file are its compressed copies for the server:
+    # tests/test_site_build.py checks those)
+    published = sorted(p.name for p in folder.iterdir() if p.suffix not in (".gz", ".br", ".zst"))
     assert published == sorted(f"{n}{schemas.SUFFIX}" for n in NAMES)
     for name in NAMES:
         assert (folder / f"{name}{schemas.SUFFIX}").read_text(encoding="utf-8") == schemas.text(name)
