@@ -39,10 +39,11 @@ class UsageError(Exception):
     """The command line itself is wrong (an unknown game, a missing --game): exit status 2.
 
     Examples:
-        >>> _parser("caipan").parse_args(["dance"])
+        >>> _parser("caipan").parse_args(["dance"])  # doctest: +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
-        rules.__main__.UsageError: argument command: invalid choice: "dance" (choose from 'score', 'waits') (see caipan --help)
+        rules.__main__.UsageError: argument command: invalid choice: "dance" (choose from 'score', 'waits')
+        (see caipan --help)
     """
 
 

@@ -177,7 +177,8 @@ def strings(value: Any, where: str) -> tuple[str, ...]:
 
 
 # Chinese numerals as the documents write them (小写 and 大写); 十/拾 is ten.
-NUMERALS = dict(zip("零〇一二两三四五六七八九壹贰叁肆伍陆柒捌玖", (0, 0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, *range(1, 10))))
+NUMERALS = dict(zip("零〇一二两三四五六七八九壹贰叁肆伍陆柒捌玖", (0, 0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, *range(1, 10)),
+                    strict=True))
 TENS = "十拾"
 _RUN = re.compile(f"[{''.join(NUMERALS)}{TENS}]+")
 PAIR_WORDS = ("双", "翻倍")  # 双倍, 开双倍, 翻倍: twice
@@ -217,10 +218,10 @@ class Whole:
     Examples:
         >>> Whole(1, 3, "the other players at a table of four").read(3, "其余三家付分", "x.toml [payers]")
         3
-        >>> Whole(1, 3, "the other players at a table of four").read(9 ** 20, "", "x.toml [payers]")
+        >>> Whole(1, 3, "the other players at a table of four").read(9 ** 10, "", "x.toml [payers]")
         Traceback (most recent call last):
         ...
-        rules.errors.RuleError: x.toml [payers]: 12157665459056928801 is outside 1–3 (the other players at a table of four)
+        rules.errors.RuleError: x.toml [payers]: 3486784401 is outside 1–3 (the other players at a table of four)
         >>> Whole(1, 3, "the other players at a table of four").read(2, "其余三家付分", "x.toml [payers]")
         Traceback (most recent call last):
         ...
@@ -243,11 +244,11 @@ class Whole:
             ...
             rules.errors.RuleError: x.toml [zimo_unit]: expected int, got True
         """
-        typed(value, int, where)
-        if not self.low <= value <= self.high:
-            raise RuleError(f"{where}: {value} is outside {self.low}–{self.high} ({self.why})")
+        number: int = typed(value, int, where)
+        if not self.low <= number <= self.high:
+            raise RuleError(f"{where}: {number} is outside {self.low}–{self.high} ({self.why})")
         stated = stated_numbers(quote) if self.quoted else frozenset()
-        if stated and value not in stated:
-            raise RuleError(f"{where}: {value}, but its quote states {' or '.join(map(str, sorted(stated)))} "
+        if stated and number not in stated:
+            raise RuleError(f"{where}: {number}, but its quote states {' or '.join(map(str, sorted(stated)))} "
                             f"(\"{quote}\")")
-        return value
+        return number

@@ -113,10 +113,12 @@ BAD = [
     (_hand({"winner": "a", "score": {"hand": "1m", "win": "自摸", "wn": 1}}),
      "unknown field(s) in hands[1].score: wn; known: hand, kongs, win"),
     (_hand({"draw": 1}), "hands[1].draw must be true or false, not a number 1"),
-    (_hand({"adjust": {"a": 1, "b": 2, "c": 3, "d": 4, "e": 5}, "reason": "x"}), "hands[1].adjust has 5 entries; at most 4"),
+    (_hand({"adjust": {"a": 1, "b": 2, "c": 3, "d": 4, "e": 5}, "reason": "x"}),
+     "hands[1].adjust has 5 entries; at most 4"),
     (_hand({"adjust": {"甲": "5"}, "reason": "x"}), "hands[1].adjust.甲 must be a whole number from -99 to 99, not "
                                                      'a string "5"'),
-    (_hand({"adjust": {"x" * 9: 5}, "reason": "x"}), 'hands[1].adjust key is 9 characters long; at most 8: "xxxxxxxxx"'),
+    (_hand({"adjust": {"x" * 9: 5}, "reason": "x"}),
+     'hands[1].adjust key is 9 characters long; at most 8: "xxxxxxxxx"'),
 ]
 
 

@@ -82,7 +82,7 @@ def test_request_enums_are_the_code_enums():
 def test_the_committed_request_schemas_are_what_the_declarations_give(name):
     """rules/schemas/<game>.<command>.request.schema.json (and common's shared definitions) are generated from
     the requests' declarations (`python -m rules.schemas --write`): a field list lives in one place."""
-    assert schemas.text(name) == schemas.dumps(schemas.generated()[name]), f"run: python -m rules.schemas --write"
+    assert schemas.text(name) == schemas.dumps(schemas.generated()[name]), "run: python -m rules.schemas --write"
 
 
 def test_every_request_a_game_answers_has_its_schema_and_every_field_its_declaration():

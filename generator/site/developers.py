@@ -35,8 +35,8 @@ REFUSALS = [
 
 
 # The shared modules of the Python API, before each game's own (`game_modules`).
-API = ["rules.game", "rules.registry", "rules.request", "rules.options", "rules.ledger", "rules.errors", "rules.schemas", "rules.waits",
-       "rules.__main__"]
+API = ["rules.game", "rules.registry", "rules.request", "rules.options", "rules.ledger", "rules.errors",
+       "rules.schemas", "rules.waits", "rules.__main__"]
 
 # What a game's package names its Game, its presets and readings, and its waits.
 ROLES = ["game", "request", "rule_set", "loader", "options", "model", "waits"]

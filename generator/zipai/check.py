@@ -23,7 +23,8 @@ from rules.zipai.rule_set import RuleSet
 from rules.zipai.groups import make
 from rules.zipai.model import GroupKind
 from rules.zipai.loader import default_rule_set, readings_data, rules_data
-from rules.zipai.scoring import Circumstances, GangEvent, HandFacts, HandValue, Term, colour_class, combine, gang_payments, hand_value, red_extra, relation, price, share, Situation
+from rules.zipai.scoring import (Circumstances, GangEvent, HandFacts, HandValue, Situation, Term, colour_class,
+                                  combine, gang_payments, hand_value, price, red_extra, relation, share)
 from rules.zipai.model import Bao, GangKind, Seat, Win
 
 from ..examples import Example, extract
@@ -162,7 +163,8 @@ def _threshold(name: str, rule_set: RuleSet) -> int:
     """Where a 名堂 starts, found by trying the core on hands one step apart."""
     low = rule_set.constants.min_huxi.value
     if name == "黑胡":  # 大于 N 胡: the last 胡数 that is not yet 黑胡
-        first = next(h for h in range(low, low + 20) if "黑胡" in hand_value(_facts(huxi=h, red=0), ZIMO, rule_set).names)
+        first = next(h for h in range(low, low + 20)
+                     if "黑胡" in hand_value(_facts(huxi=h, red=0), ZIMO, rule_set).names)
         return first - 1
     if name == "棒胡":  # exactly N 胡
         return next(h for h in range(low, low + 20) if "棒胡" in hand_value(_facts(huxi=h), ZIMO, rule_set).names)
@@ -328,7 +330,8 @@ def crosscheck() -> list[CheckRow]:
         rows.append(CheckRow(
             example_id=example.id, game="zipai", doc=example.doc, line=example.line, row_id=example.row_id,
             quote=example.quote, situation=check.situation, stated=example.stated, engine=engine, verdict=verdict,
-            reason=reason, formula=_safe(check.formula, rule_set), rule_ids=" ".join(dict.fromkeys(check.rules(rule_set))),
+            reason=reason, formula=_safe(check.formula, rule_set),
+            rule_ids=" ".join(dict.fromkeys(check.rules(rule_set))),
             readings=readings, finding_id=finding["id"] if finding else "",
         ))
     return rows

@@ -84,7 +84,8 @@ def _special(special: Special, rule_set: RuleSet) -> Callable[[Hand], bool]:
     """Whether an opening hand with these 垅 and 坎 holds `special`, as the core decides it."""
     def holds(h: Hand) -> bool:
         concealed = [3] * h.kans + [0] * (KINDS - h.kans)
-        shown = tuple(make(GroupKind.LONG, (Card(h.kans + i),) * 4, rule_set.constants, shown=True) for i in range(h.longs))
+        shown = tuple(make(GroupKind.LONG, (Card(h.kans + i),) * 4, rule_set.constants, shown=True)
+                      for i in range(h.longs))
         return special in specials(concealed, shown, True, rule_set)
     return holds
 

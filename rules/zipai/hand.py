@@ -305,10 +305,12 @@ def offered(hand: Hand, c: Circumstances, rule_set: RuleSet) -> tuple[Special, .
     Examples:
         >>> from rules.zipai.answer import read_hand
         >>> shown = [{"kind": "拢", "cards": "肆肆肆肆"}]
-        >>> hand, c, _, rule_set = read_hand({"hand": "一一一二二二三三三四五六七八九九柒", "shown": shown, "win": "自摸"})
+        >>> hand, c, _, rule_set = read_hand({"hand": "一一一二二二三三三四五六七八九九柒", "shown": shown,
+        ...                                   "win": "自摸"})
         >>> offered(hand, c, rule_set)  # the three 坎 were held before 柒 came
         ()
-        >>> hand, c, _, rule_set = read_hand({"hand": "一一一二二二三三四五六七八九九柒三", "shown": shown, "win": "自摸"})
+        >>> hand, c, _, rule_set = read_hand({"hand": "一一一二二二三三四五六七八九九柒三", "shown": shown,
+        ...                                   "win": "自摸"})
         >>> [s.value for s in offered(hand, c, rule_set)]  # 三 makes the third 坎
         ['一拢（坎）三坎']
     """

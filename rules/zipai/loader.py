@@ -51,7 +51,8 @@ def readings_data() -> dict[str, Any]:
 
 # What the deck and hand constants may be (the tables' own are declared on their fields, `rule_set`).
 DECK = {"copies": COPIES, "players": Whole(2, 6, "players at one table"), "dealt": Whole(1, 40, "cards dealt to each"),
-        "wall": Whole(0, 80, "cards left on the wall"), "dealer_extra": Whole(0, 3, "cards the dealer holds beyond the others")}
+        "wall": Whole(0, 80, "cards left on the wall"),
+        "dealer_extra": Whole(0, 3, "cards the dealer holds beyond the others")}
 CARD_NUMBER = Whole(1, KINDS_OF_CARD, "the number of a card, 一…十")
 # The rules not in the document the core cites by id in what it answers (rules.zipai.answer, cards,
 # groups): each must be described in [[ext]], as those the data cites are.
@@ -141,7 +142,8 @@ def build_constants(data: Mapping[str, Any]) -> Constants:
         ext[e["id"]] = (e["title"], e["source"])
     used = {e.get("rule") for part in ("deck", "hand", "mingtang", "settlement", "gang") for e in data[part].values()
             if isinstance(e, dict)} | {row[size]["rule"] for row in data["huxi"] for size in ("big", "small")}
-    undescribed = sorted(r for r in used | set(CITED_EXT) if isinstance(r, str) and r.startswith("ext-") and r not in ext)
+    undescribed = sorted(r for r in used | set(CITED_EXT)
+                         if isinstance(r, str) and r.startswith("ext-") and r not in ext)
     if undescribed:
         raise RuleError(f"{file}: rule {undescribed[0]!r} is used but not described in [[ext]]")
     _count_cards(deck, ext)

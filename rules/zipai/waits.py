@@ -65,7 +65,8 @@ def waits(raw: Mapping[str, object]) -> dict[str, object]:
     Examples:
         >>> out = waits({"hand": "贰柒拾七八九伍陆柒捌", "shown": [{"kind": "拢", "cards": "肆肆肆肆"},
         ...              {"kind": "碰", "cards": "五五五"}, {"kind": "碰", "cards": "六六六"}]})
-        >>> out["cards"], [(w["win"], w.get("from"), w["total"]) for w in out["waits"][0]["wins"]]  # doctest: +NORMALIZE_WHITESPACE
+        >>> wins = out["waits"][0]["wins"]
+        >>> out["cards"], [(w["win"], w.get("from"), w["total"]) for w in wins]  # doctest: +NORMALIZE_WHITESPACE
         (['伍', '捌'], [('自摸', None, 100), ('点炮', '上家', 80), ('点炮', '下家', 80),
                        ('胡别人从墩上的牌', '上家', 80), ('胡别人从墩上的牌', '下家', 80)])
         >>> waits({"hand": "一二三三四五叁叁柒柒柒六七八捌玖拾九九九"})["cards"]  # 三 wins on another's card only
@@ -82,7 +83,7 @@ def waits(raw: Mapping[str, object]) -> dict[str, object]:
         if n >= deck.copies:
             continue  # no copy of this card is left
         card = Card(index)
-        completed = Hand(hand.concealed + (card,), hand.melds, card)
+        completed = Hand((*hand.concealed, card), hand.melds, card)
         # the shape, drawn or from another player (the other wins share it): no split, no wait
         if not any(splits(completed, replace(c, win=win), rule_set) for win in (Win.ZIMO, Win.DIANPAO)):
             continue

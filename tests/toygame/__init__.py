@@ -36,7 +36,8 @@ class Win(StrEnum):
 
 @dataclass(frozen=True, kw_only=True)
 class ScoreRequest:
-    published: ClassVar[Published] = Published(1, "翻牌 score request", "One JSON object.", ({"fan": 2, "win": "自摸"},))
+    published: ClassVar[Published] = Published(1, "翻牌 score request", "One JSON object.",
+                                               ({"fan": 2, "win": "自摸"},))
 
     fan: int = field("番数", low=0, high=9, example=2)
     win: Win = field("how the hand won", example="自摸")
@@ -52,7 +53,7 @@ class Toy(Game[ScoreRequest, str, Situation]):
     id = "toy"
     title = "翻牌（测试用）"
     generator = "tests.toygame.build"
-    requests = {"score": ScoreRequest}
+    requests: ClassVar[Mapping[str, type]] = {"score": ScoreRequest}
 
     def presets(self) -> Mapping[str, str]:
         return {"plain": "原样"}
