@@ -1,4 +1,4 @@
-"""`caipan score|waits --game ID` (also `python -m rules …`): one JSON object in, one out.
+"""`caipan score|waits|session --game ID` (also `python -m rules …`): one JSON object in, one out.
 
 The games are the registry's (`rules.registry`). `rules.request.serve` (stdin,
 stdout, stderr) and `rules.data` (the rule files) are the only I/O in `rules`.
@@ -27,11 +27,14 @@ import json
 import sys
 from typing import NoReturn, TextIO
 
-from .request import MAX_LINE, echo, fields_of, serve
+from .request import MAX_INPUT_BYTES, MAX_LINE, echo, fields_of, serve
+from .session import MAX_SESSION_BYTES
 
 COMMANDS = {
     "score": "read one JSON object (a won hand and its situation) on stdin, print the scored result as JSON",
     "waits": "read one JSON object (a waiting hand) on stdin, print what it wins on and each price as JSON",
+    "session": "read one JSON object (a night: players, first dealer, rules, hands) on stdin, print each hand's "
+               "dealer and net, the totals, who deals next and who pays whom as JSON",
 }
 
 
@@ -42,7 +45,7 @@ class UsageError(Exception):
         >>> _parser("caipan").parse_args(["dance"])  # doctest: +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
-        rules.__main__.UsageError: argument command: invalid choice: "dance" (choose from 'score', 'waits')
+        rules.__main__.UsageError: argument command: invalid choice: "dance" (choose from 'score', 'waits', 'session')
         (see caipan --help)
     """
 
@@ -176,8 +179,9 @@ def main(argv: list[str] | None = None, prog: str | None = None, stderr: TextIO 
     except SystemExit as exc:  # --help
         return int(exc.code or 0)
     game = registry.game(args.game)
-    return serve(game.score if args.command == "score" else game.waits, stderr=stderr,
-                 refusal=error_json if as_json else None)
+    call = {"score": game.score, "waits": game.waits, "session": game.session}[args.command]
+    return serve(call, stderr=stderr, refusal=error_json if as_json else None,
+                 limit=MAX_SESSION_BYTES if args.command == "session" else MAX_INPUT_BYTES)
 
 
 def console() -> int:

@@ -21,12 +21,14 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
+from functools import cached_property
 from typing import ClassVar, Generic, TypeVar
 
 from .errors import RuleError
 from .ledger import Settlement
 from .options import Option
 from .request import Declared
+from .session import Remembered
 
 RequestT = TypeVar("RequestT")  # the checked score request (a declaration)
 RuleSetT = TypeVar("RuleSetT")  # the rule set in force
@@ -45,7 +47,7 @@ class Game(ABC, Generic[RequestT, RuleSetT, SituationT]):
         >>> from rules.registry import game
         >>> nanning = game("nanning")
         >>> isinstance(nanning, Game), nanning.id, nanning.title, list(nanning.requests)
-        (True, 'nanning', '南宁麻将', ['score', 'waits'])
+        (True, 'nanning', '南宁麻将', ['score', 'waits', 'session'])
     """
 
     id: ClassVar[str]
@@ -177,8 +179,9 @@ class Game(ABC, Generic[RequestT, RuleSetT, SituationT]):
         """
         return self.score_request(self.parse(request))
 
-    def score_request(self, request: RequestT) -> Json:
-        """A checked request scored: its rule set, its situation, that priced, rendered.
+    def score_request(self, request: RequestT, rule_set: RuleSetT | None = None) -> Json:
+        """A checked request scored: its rule set (or `rule_set`, already read: a night's), its situation, that
+        priced, rendered.
 
         Examples:
             >>> from rules.registry import game
@@ -187,7 +190,7 @@ class Game(ABC, Generic[RequestT, RuleSetT, SituationT]):
             ...                                      "melds": [{"kind": "碰", "tile": "9s"}]}))["total"]
             2
         """
-        rule_set = self.rule_set_of(request)
+        rule_set = self.rule_set_of(request) if rule_set is None else rule_set
         situation = self.situation(request, rule_set)
         return self.render(request, situation, self.price(situation, rule_set), rule_set)
 
@@ -203,6 +206,24 @@ class Game(ABC, Generic[RequestT, RuleSetT, SituationT]):
             ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']
         """
         raise RuleError(f"waits not available for {self.id}")
+
+    def session(self, request: Mapping[str, object]) -> Json:
+        """A night at the table (``caipan session``): every hand's dealer, net and rules, the running totals,
+        who deals next and who pays whom (`rules.session`); a game without sessions refuses.
+
+        :raises RuleError: when the game has no sessions.
+
+        Examples:
+            >>> from rules.registry import game
+            >>> game("zipai").session({"players": ["甲", "乙", "丙"], "dealer": "甲", "hands": []})["dealer"]
+            '甲'
+        """
+        raise RuleError(f"session not available for {self.id}")
+
+    @cached_property
+    def _scores(self) -> Remembered[RequestT, RuleSetT]:
+        """`score_request` remembering its answers: a night recomputed scores only the hands it has not seen."""
+        return Remembered(self.score_request)
 
     # -- the payout table -------------------------------------------------------------------
     @abstractmethod

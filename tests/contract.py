@@ -45,7 +45,7 @@ def call(args) -> tuple[str, str, bool] | None:
         rest = args[1:]
     else:
         return None
-    if len(rest) < 3 or rest[0] not in ("score", "waits") or "--game" not in rest:
+    if len(rest) < 3 or rest[0] not in ("score", "waits", "session") or "--game" not in rest:
         return None
     return rest[rest.index("--game") + 1], rest[0], "--json-errors" in rest
 

@@ -205,6 +205,9 @@ def _valid_samples(built) -> dict[str, object]:
     for game in WAITS:
         out[f"{game}.waits.request"] = schemas.load(f"{game}.waits.request")["examples"][0]
         out[f"{game}.waits.response"] = registry.game(game).waits(out[f"{game}.waits.request"])
+    for game in GAMES:
+        out[f"{game}.session.request"] = schemas.load(f"{game}.session.request")["examples"][0]
+        out[f"{game}.session.response"] = registry.game(game).session(out[f"{game}.session.request"])
     out["error"] = schemas.load("error")["examples"][0]
     for path in sorted((built.site / "data").iterdir()):
         name = developers.schema_for(path.name)

@@ -82,7 +82,7 @@ def context(folder: Path, parsed: dict[str, object] | None = None) -> dict:
     """Everything developers.md.j2 shows; `folder` is the site's data/ with the published files,
     `parsed` the content of those of them the build has read already, by file name."""
     published = sorted(p.name for p in folder.iterdir() if p.is_file())
-    examples: dict[str, list[dict]] = {"score": [], "waits": []}
+    examples: dict[str, list[dict]] = {"score": [], "waits": [], "session": []}
     answers: dict[str, object] = {}
     for command, found in examples.items():
         for g in registry.games():

@@ -150,7 +150,7 @@ def _fishing(entry: FishingEntry | None, rule_set: RuleSet) -> Fishing | None:
         return None
     if rule_set.options.fishing is not Switch.ON:
         raise RuleError("fishing given, but this preset does not play 钓鱼 (set rules.options.fishing to on)",
-                        rule=" ".join(rule_set.option_specs["fishing"].rules))
+                        rule=rule_set.option_specs["fishing"].rules[0])
     return Fishing(entry.winner, entry.payers)
 
 

@@ -11,7 +11,8 @@ from ..request import read
 from . import answer, multi, payouts, waits
 from .feasibility import check
 from .model import Situation
-from .request import REQUESTS, ScoreRequest
+from .request import REQUESTS, ScoreRequest, SessionRequest
+from .session import session as night_of
 from .rule_set import DEFAULT, RuleSet, presets, rule_set
 from .scoring import price
 
@@ -57,7 +58,7 @@ class Nanning(Game[ScoreRequest, RuleSet, Situation]):
     def render(self, request: ScoreRequest, situation: Situation, settlement: Settlement, rule_set: RuleSet) -> Json:
         return answer.render(request, situation, settlement, rule_set)
 
-    def score_request(self, request: ScoreRequest) -> Json:
+    def score_request(self, request: ScoreRequest, rule_set: RuleSet | None = None) -> Json:
         """One winner as every game scores (`Game.score_request`), or 一炮多响 when the request lists `multi`
         (`rules.nanning.multi`: each winner's situation priced, the discarder's payments together).
 
@@ -68,8 +69,11 @@ class Nanning(Game[ScoreRequest, RuleSet, Situation]):
             {'本家': 2, '下家': 0, '对家': 9, '上家': -11}
         """
         if request.multi:
-            return multi.score_multi(request, self.rule_set_of(request))
-        return super().score_request(request)
+            return multi.score_multi(request, self.rule_set_of(request) if rule_set is None else rule_set)
+        return super().score_request(request, rule_set)
+
+    def session(self, request: Mapping[str, object]) -> Json:
+        return night_of(read(SessionRequest, request), self._scores)
 
     def waits(self, request: Mapping[str, object]) -> Json:
         return waits.waits(request)

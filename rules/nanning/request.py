@@ -17,10 +17,12 @@ Examples:
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
 from ..request import Published, RuleSetEntry, Spec, field, without
+from ..session import DRAW, FIRST_DEALER, MOST_HANDS, NAME_CHARS, WINNER, AdjustHand, FalseWinHand, players_spec
 from .model import FengHu, KongKind, MeldKind, Seat, Win
 from .tiles import MAX_TEXT
 
@@ -155,5 +157,94 @@ WaitsRequest.published = Published(
     "fields of the win, are refused.",
     ({"hand": "234m678m99m55p", "melds": [{"kind": "碰", "tile": "9s"}]},))
 
+
+
+@dataclass(frozen=True, kw_only=True)
+class WinHand:
+    """A won hand of the night: the winner, and his score request as `caipan score` takes it (seats named from
+    him; with `multi`, 一炮多响); 摸码 and 钓鱼 may be given as the tiles drawn, for the night to count.
+
+    Examples:
+        >>> WinHand(winner="阿明", score=ScoreRequest(hand="1m", win=Win.ZIMO)).score.win.value
+        '自摸'
+    """
+
+    winner: str = field(WINNER)
+    score: ScoreRequest = field("the score request exactly as `caipan score --game nanning` takes it, seats named "
+                                "from the winner; the night fills in its rules (and the discarder of 人胡)",
+                                example={"hand": "234m678m999m55p", "melds": [{"kind": "碰", "tile": "9s"}],
+                                         "win": "自摸"})
+    codes: str | None = field("摸码: the code tiles drawn; the night counts the hits from the dealer (instead of "
+                              "score.moma_hits)", chars=MAX_TEXT, example="2m6p", default=None)
+    fish: Mapping[str, str] = field("钓鱼: player → the tile he kept; the night counts who hit from the dealer "
+                                    "(instead of score.fishing)", key_chars=NAME_CHARS, chars=ONE_TILE, most=4,
+                                    example={"小红": "2s", "老王": "1m"}, default={})
+
+
+@dataclass(frozen=True, kw_only=True)
+class KongEntry:
+    """One kong of a 荒庄 hand, settled apart (nn-23-d1): whose, which kind, and for a 明杠 whose tile.
+
+    Examples:
+        >>> KongEntry(kind=KongKind.AN, by="阿明").from_player is None
+        True
+    """
+
+    kind: KongKind = field("暗杠 (all three pay) or 明杠 (the one kong'd pays)")
+    by: str = field("whose kong", chars=NAME_CHARS)
+    from_player: str | None = field("明杠: whose tile was kong'd", key="from", chars=NAME_CHARS, default=None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class DrawHand:
+    """荒庄 (nn-23-d1): nobody won; only the kongs made are settled, and the last drawer deals next (or the
+    dealer stays, by the reading huangzhuang_dealer).
+
+    Examples:
+        >>> DrawHand(draw=True, last="老王").kongs
+        ()
+    """
+
+    draw: bool = field(DRAW)
+    last: str | None = field("who drew the last tile (deals next unless the dealer stays)", chars=NAME_CHARS,
+                             example="老王", default=None)
+    kongs: tuple[KongEntry, ...] = field("the kongs made in the hand, for their 杠分", most=16,
+                                         example=[{"kind": "明杠", "by": "阿明", "from": "小红"}], default=())
+
+
+@dataclass(frozen=True, kw_only=True)
+class SessionRequest:
+    """A night (`caipan session --game nanning`): four players in playing order, the first dealer, the rule set
+    and the hands in order.
+
+    Examples:
+        >>> from rules.request import fields_of
+        >>> [f.key for f in fields_of(SessionRequest)]
+        ['players', 'dealer', 'rules', 'hands']
+    """
+
+    published: ClassVar[Published] = Published(
+        1, "南宁 session request",
+        "One JSON object on stdin of `caipan session --game nanning`: a night at the table. A hand is a win "
+        "(winner and score), 荒庄 (draw), 诈胡 (false_win) or an adjustment (adjust and reason). Unknown fields are "
+        "refused.",
+        ({"players": ["阿明", "小红", "老王", "阿芳"], "dealer": "阿明", "rules": "yuanwen", "hands": [
+            {"winner": "小红", "score": {"hand": "234m678m999m55p", "melds": [{"kind": "碰", "tile": "9s"}],
+                                        "win": "自摸"}},
+            {"winner": "老王", "score": {"hand": "234m678m999m55p", "melds": [{"kind": "碰", "tile": "9s"}],
+                                        "win": "放炮", "discarder": "对家"}},
+            {"draw": True, "last": "阿芳", "kongs": [{"kind": "暗杠", "by": "阿明"}]},
+            {"false_win": "阿芳"},
+            {"adjust": {"阿明": 2, "小红": -2}, "reason": "上一盘漏算"}]},))
+
+    players: tuple[str, ...] = field(players_spec(len(Seat)))
+    dealer: str = field(FIRST_DEALER)
+    rule_set: RuleSetEntry | None = field(RULES, default=None)
+    hands: tuple[WinHand | DrawHand | FalseWinHand | AdjustHand, ...] = field(
+        "the hands in the order played: {winner, score}, {draw, …}, {false_win} or {adjust, reason}", most=MOST_HANDS,
+        example=[{"winner": "小红", "score": {"hand": "234m678m999m55p", "melds": [{"kind": "碰", "tile": "9s"}],
+                                              "win": "自摸"}}], default=())
+
+
 # What `caipan <command> --game nanning` reads (published as nanning.<command>.request).
-REQUESTS = {"score": ScoreRequest, "waits": WaitsRequest}
+REQUESTS = {"score": ScoreRequest, "waits": WaitsRequest, "session": SessionRequest}

@@ -167,8 +167,8 @@ def _depth(value: Any) -> int:
     return deepest
 
 
-def load(raw: bytes) -> dict[str, Any]:
-    """The request object in `raw` (UTF-8 JSON), every size bounded before it is read.
+def load(raw: bytes, limit: int = MAX_INPUT_BYTES) -> dict[str, Any]:
+    """The request object in `raw` (UTF-8 JSON) of at most `limit` bytes, every size bounded before it is read.
 
     Examples:
         >>> load(b'{"hand": "1m"}')
@@ -178,8 +178,8 @@ def load(raw: bytes) -> dict[str, Any]:
         ...
         rules.errors.RuleError: input must be one JSON object, not a list
     """
-    if len(raw) > MAX_INPUT_BYTES:
-        raise RuleError(f"input is more than {MAX_INPUT_BYTES} bytes; a request is one small JSON object")
+    if len(raw) > limit:
+        raise RuleError(f"input is more than {limit} bytes; a request is one small JSON object")
     try:
         source = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -216,12 +216,12 @@ def _say(stream: Any, line: str, cut: bool = True) -> None:
         pass
 
 
-def _read(stream: Any) -> bytes:
+def _read(stream: Any, limit: int) -> bytes:
     if stream is None:
         raise RuleError("no input: standard input is closed")
     try:
         buffer = getattr(stream, "buffer", stream)
-        data = buffer.read(MAX_INPUT_BYTES + 1)
+        data = buffer.read(limit + 1)
     except (OSError, ValueError) as exc:
         raise RuleError(f"cannot read standard input: {exc}") from None
     return data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
@@ -280,8 +280,9 @@ def refuse(exc: RuleError, refusal: Refusal | None = None, kind: str = "RuleErro
 
 
 def answer(call: Callable[[dict[str, Any]], Mapping[str, object]], raw: bytes,
-           refusal: Refusal | None = None) -> tuple[str | None, str]:
-    """One request's result as JSON text and "", or None and the one line the command line prints for it.
+           refusal: Refusal | None = None, limit: int = MAX_INPUT_BYTES) -> tuple[str | None, str]:
+    """One request's result as JSON text and "", or None and the one line the command line prints for it
+    (`limit`: the most bytes the request may have; a night has more room than one hand).
 
     Shared by `serve` and the scorer page, so both say the same thing about the same bytes.
 
@@ -292,7 +293,7 @@ def answer(call: Callable[[dict[str, Any]], Mapping[str, object]], raw: bytes,
         (None, 'error: input must be one JSON object, not a list')
     """
     try:
-        return json.dumps(call(load(raw)), ensure_ascii=False, indent=1), ""
+        return json.dumps(call(load(raw, limit)), ensure_ascii=False, indent=1), ""
     except RuleError as exc:
         return None, refuse(exc, refusal)
     except RecursionError:
@@ -306,7 +307,7 @@ def answer(call: Callable[[dict[str, Any]], Mapping[str, object]], raw: bytes,
 
 def serve(score: Callable[[dict[str, Any]], Mapping[str, object]], stdin: Any = _STD, stdout: Any = _STD,
           stderr: Any = _STD,
-          refusal: Refusal | None = None) -> int:
+          refusal: Refusal | None = None, limit: int = MAX_INPUT_BYTES) -> int:
     """Read one request on stdin, write its result on stdout: exit status 0, or 2 and one line on stderr
     (the plain ``error: …`` line, or what `refusal` makes of it: ``--json-errors``).
 
@@ -325,7 +326,7 @@ def serve(score: Callable[[dict[str, Any]], Mapping[str, object]], stdin: Any = 
     stdout = sys.stdout if stdout is _STD else stdout
     stderr = sys.stderr if stderr is _STD else stderr
     try:
-        result, line = answer(score, _read(stdin), refusal)
+        result, line = answer(score, _read(stdin, limit), refusal, limit)
         if result is not None:
             _write(stdout, (result + "\n").encode("utf-8"))
     except RuleError as exc:  # stdin or stdout closed or broken

@@ -15,9 +15,10 @@ from ..options import Option
 from ..request import read
 from . import answer, payouts, waits
 from .loader import default_rule_set, option_specs
-from .request import REQUESTS, ScoreRequest
+from .request import REQUESTS, ScoreRequest, SessionRequest
 from .rule_set import RuleSet
 from .scoring import Situation, check, price
+from .session import session as night_of
 
 DEFAULT = "default"
 
@@ -68,6 +69,9 @@ class Zipai(Game[ScoreRequest, RuleSet, Situation]):
 
     def waits(self, request: Mapping[str, object]) -> Json:
         return waits.waits(request)
+
+    def session(self, request: Mapping[str, object]) -> Json:
+        return night_of(read(SessionRequest, request), self._scores)
 
     def situations(self, rule_set: RuleSet) -> Iterable[Situation]:
         return [payouts.situation_of(row, *s) for row in payouts.hand_rows(rule_set) for s in payouts.situations(row)]

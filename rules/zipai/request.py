@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..request import Published, Spec, field, without
+from ..session import DRAW, FIRST_DEALER, MOST_HANDS, NAME_CHARS, WINNER, AdjustHand, FalseWinHand, players_spec
 from .cards import MAX_TEXT
 from .model import Bao, Extra, GangKind, Seat, ShownKind, Win
 
@@ -128,5 +129,88 @@ WaitsRequest.published = Published(
     "fields of the win, are refused.",
     ({"hand": "贰柒拾七八九伍陆柒捌", "shown": [*EXAMPLE_SHOWN, {"kind": "碰", "cards": "六六六"}]},))
 
+
+
+@dataclass(frozen=True, kw_only=True)
+class WinHand:
+    """A won hand of the night: the winner, and his score request as `caipan score` takes it (seats named from
+    him).
+
+    Examples:
+        >>> WinHand(winner="阿明", score=ScoreRequest(hand="一二三", win=Win.ZIMO)).score.dealer
+        False
+    """
+
+    winner: str = field(WINNER)
+    score: ScoreRequest = field("the score request exactly as `caipan score --game zipai` takes it, seats named "
+                                "from the winner; the night fills in dealer and its readings",
+                                example={"hand": "一二三四五六七八九壹贰叁肆伍陆柒捌玖贰柒拾", "win": "点炮",
+                                         "from": "下家"})
+
+
+@dataclass(frozen=True, kw_only=True)
+class GangHand:
+    """One 杠分 event of a 荒庄 hand (荒庄依旧计算分数, zp-2-laidianr-r1): its kind, whose, and for 点招 whose card.
+
+    Examples:
+        >>> GangHand(kind=GangKind.LONG, by="阿明").from_player is None
+        True
+    """
+
+    kind: GangKind = field("垅, 点招 or 自招")
+    by: str = field("whose 垅 or 招", chars=NAME_CHARS)
+    from_player: str | None = field("点招: whose card was 招'd", key="from", chars=NAME_CHARS, default=None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class DrawHand:
+    """荒庄 (黄庄, zp-1-huangzhuang-r1): nobody won; the 杠分 are settled still (zp-2-laidianr-r1) and the dealer
+    keeps the deal (zp-1-quan-r1).
+
+    Examples:
+        >>> DrawHand(draw=True).gang
+        ()
+    """
+
+    draw: bool = field(DRAW)
+    gang: tuple[GangHand, ...] = field("the 杠分 events of the hand", most=MOST_ENTRIES,
+                                       example=[{"kind": "垅", "by": "阿明"}], default=())
+
+
+@dataclass(frozen=True, kw_only=True)
+class SessionRequest:
+    """A night (`caipan session --game zipai`): three players in playing order, the first dealer, the readings and
+    the hands in order.
+
+    Examples:
+        >>> from rules.request import fields_of
+        >>> [f.key for f in fields_of(SessionRequest)]
+        ['players', 'dealer', 'readings', 'hands']
+    """
+
+    published: ClassVar[Published] = Published(
+        1, "字牌 session request",
+        "One JSON object on stdin of `caipan session --game zipai`: a night at the table. A hand is a win (winner "
+        "and score), 荒庄 (draw) or an adjustment (adjust and reason); document 003 prices no 诈胡. Unknown fields "
+        "are refused.",
+        ({"players": ["阿明", "小红", "老王"], "dealer": "阿明", "hands": [
+            {"winner": "阿明", "score": {"hand": "贰柒拾七八九伍陆柒捌捌", "shown": [
+                *EXAMPLE_SHOWN, {"kind": "碰", "cards": "六六六"}], "win": "自摸", "gang": [
+                    {"kind": "垅", "by": "胡牌者"}]}},
+            {"draw": True, "gang": [{"kind": "垅", "by": "老王"}]},
+            {"winner": "小红", "score": {"hand": "一二三四五六七八九壹贰叁肆伍陆柒捌玖贰柒拾", "win": "点炮",
+                                        "from": "上家"}},
+            {"adjust": {"阿明": 10, "老王": -10}, "reason": "上一盘漏算"}]},))
+
+    players: tuple[str, ...] = field(players_spec(len(Seat)))
+    dealer: str = field(FIRST_DEALER)
+    readings: Mapping[str, str] = field(READINGS, default={})
+    hands: tuple[WinHand | DrawHand | FalseWinHand | AdjustHand, ...] = field(
+        "the hands in the order played: {winner, score}, {draw, gang} or {adjust, reason} ({false_win} is refused: "
+        "document 003 prices no 诈胡)", most=MOST_HANDS,
+        example=[{"winner": "小红", "score": {"hand": "一二三四五六七八九壹贰叁肆伍陆柒捌玖贰柒拾", "win": "点炮",
+                                              "from": "下家"}}], default=())
+
+
 # What `caipan <command> --game zipai` reads (published as zipai.<command>.request).
-REQUESTS = {"score": ScoreRequest, "waits": WaitsRequest}
+REQUESTS = {"score": ScoreRequest, "waits": WaitsRequest, "session": SessionRequest}
