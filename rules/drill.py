@@ -40,7 +40,8 @@ import importlib
 import json
 import random
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from enum import StrEnum
 from types import ModuleType
@@ -374,6 +375,39 @@ def verdict(drill_json: Mapping[str, Any], given: object) -> Json:
     answer = drill_json["answer"]
     return {"id": drill_json["id"], "verdict": "right" if right else "wrong", "expect": expect, "given": given,
             "formula": answer.get("formula", ""), "rules": answer.get("rules", []), "also": also}
+
+
+def part(answer: Mapping[str, Any], mode: Mode, names: str, pieces: str) -> Any:
+    """The part of an answer the question of `mode` asks for; `names` and `pieces` are the game's keys of
+    its 牌型/名堂 and of its waits.
+
+    Examples:
+        >>> part({"total": 9, "net": {"本家": 9, "上家": -9}}, Mode.PAYERS, "patterns", "tiles")
+        {'上家': 9}
+    """
+    if mode is Mode.PAYERS:
+        return payers(answer)
+    key = {Mode.TOTAL: "total", Mode.HUXI: "huxi", Mode.PATTERNS: names, Mode.WAITS: pieces}[mode]
+    return list(answer[key]) if mode in (Mode.PATTERNS, Mode.WAITS) else answer[key]
+
+
+def rescored(game_id: str, mode: Mode, variants: Iterable[tuple[str, Mapping[str, Any]]]) -> list[tuple[str, Any]]:
+    """Each variant of a drill's request scored by the game, as the part the mode asks for; the variants the
+    core refuses are left out (what `alternatives` of each game's drills module gives `verdict`).
+
+    Examples:
+        >>> rescored("nanning", Mode.TOTAL, [("放炮", {"hand": "234m678m999m55p", "melds": [
+        ...     {"kind": "碰", "tile": "9s"}], "win": "放炮"}), ("no", {"hand": "1m", "win": "放炮"})])
+        [('放炮', 2)]
+    """
+    from .registry import game
+
+    out = []
+    drills, the_game = module(game_id), game(game_id)
+    for what, request in variants:
+        with suppress(RuleError):
+            out.append((what, drills.expect(the_game.score(request), mode)))
+    return out
 
 
 def payers(answer: Mapping[str, Any]) -> dict[str, int]:

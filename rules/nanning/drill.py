@@ -19,11 +19,11 @@ from functools import cache
 from typing import Any
 
 from ..data import keys, read_toml, typed
-from ..drill import Level, Mode, in_turn, payers, weighted
+from ..drill import Level, Mode, in_turn, part, rescored, weighted
 from ..errors import RuleError
 from ..ledger import Settlement
-from .feasibility import check
-from .model import CHAIN_WINS, OTHERS, FengHu, HandType, KongKind, Meld, MeldKind, Shape, Situation, Win
+from .feasibility import DISCARD_WINS, check
+from .model import CHAIN_WINS, OTHERS, FengHu, Fishing, HandType, KongKind, Meld, MeldKind, Shape, Situation, Win
 from .payouts import chains, fenghu_states, hand_types, parse_code
 from .rule_set import DEFAULT, RuleSet, presets, rule_set
 from .tiles import COPIES, SUITS, Suit, Tile, make, name, notation, suit
@@ -35,7 +35,6 @@ ONE_SUIT = "清一色"  # one number suit
 HONOURS = "字一色"  # all honours (priced as 清一色)
 COLOURS = ("", ONE_SUIT, HONOURS)  # the statistics' colours: mixed, one number suit, all honours
 COMMON_WINS = (Win.ZIMO, Win.FANGPAO)
-DISCARD_WINS = frozenset(Win) - {Win.ZIMO, Win.GANGSHANGHUA, Win.HAIDILAO, Win.TIANHU, Win.DIHU}
 SEQUENCE_SHARE = 0.6  # of a 鸡胡's concealed sets after its first, how many are drawn as sequences
 
 
@@ -104,7 +103,7 @@ class Target:
     chain: tuple[KongKind, ...] = ()
     fenghu: FengHu = FengHu.NONE
     moma_hits: int = 0
-    fishing: Any = None
+    fishing: Fishing | None = None
     preset: str = DEFAULT
     options: Mapping[str, str] = dataclasses.field(default_factory=dict)
     ruling: str = ""
@@ -401,13 +400,7 @@ def expect(answer: Mapping[str, Any], mode: Mode) -> Any:
         >>> expect({"total": 9, "net": {"本家": 9, "上家": -9}, "patterns": ["鸡胡"]}, Mode.PAYERS)
         {'上家': 9}
     """
-    if mode is Mode.TOTAL:
-        return answer["total"]
-    if mode is Mode.PAYERS:
-        return payers(answer)
-    if mode is Mode.PATTERNS:
-        return list(answer["patterns"])
-    return list(answer["tiles"])
+    return part(answer, mode, "patterns", "tiles")
 
 
 def _settled(settlement: Settlement) -> dict[str, Any]:
@@ -431,58 +424,39 @@ def alternatives(drill: Mapping[str, Any]) -> list[tuple[str, Any]]:
         return []
     nanning, request = game("nanning"), dict(drill["request"])
     out: list[tuple[str, Any]] = []
-
-    def score(what: str, changed: Mapping[str, Any]) -> None:
-        with suppress(RuleError):
-            out.append((what, expect(nanning.score(changed), mode)))
-
     parsed = nanning.parse(request)
     rules = nanning.rule_set_of(parsed)
     situation = nanning.situation(parsed, rules)
     hand = situation.hand
     dropped = [("没有门清", {"menqing": False}), ("没有清一色", {"qingyise": False}),
                ("没有全求人", {"quanqiuren": False})]
-    variants = [(what, dataclasses.replace(hand, **change)) for what, change in dropped
-                if getattr(hand, next(iter(change)))]
+    # 名堂 taken away: the situation priced as it stands, without one of them
+    fewer = [(what, dataclasses.replace(hand, **change)) for what, change in dropped
+             if getattr(hand, next(iter(change)))]
     if hand.shape is not Shape.JIHU:
-        variants.append((f"不算{hand.shape.value}（按鸡胡）", dataclasses.replace(hand, shape=Shape.JIHU)))
-    for what, other in variants:
+        fewer.append((f"不算{hand.shape.value}（按鸡胡）", dataclasses.replace(hand, shape=Shape.JIHU)))
+    for what, other in fewer:
         with suppress(RuleError):
             out.append((what, expect(_settled(nanning.price(dataclasses.replace(situation, hand=other), rules)),
                                      mode)))
+    variants: list[tuple[str, Mapping[str, Any]]] = []
     plain = {k: v for k, v in request.items() if k not in ("win", "kongs", "chain", "discarder", "fenghu",
                                                              "fenghu_seat")}
     for win in Win:
         if win.value != request["win"]:
             extra = {"kongs": 1} if win in CHAIN_WINS else {}
-            score(f"按{win.value}算", {**plain, "win": win.value, **extra})
+            variants.append((f"按{win.value}算", {**plain, "win": win.value, **extra}))
     if request.get("fenghu"):
-        score("不算封胡", {k: v for k, v in request.items() if k not in ("fenghu", "fenghu_seat")})
+        variants.append(("不算封胡", {k: v for k, v in request.items() if k not in ("fenghu", "fenghu_seat")}))
     if request.get("kongs", 1) > 1:
-        score("只算一杠（不算连杠）", {**request, "kongs": 1, "chain": request["chain"][:1]})
+        variants.append(("只算一杠（不算连杠）", {**request, "kongs": 1, "chain": request["chain"][:1]}))
     for preset in presets().values():
         if preset.id != rules.id:
-            score(f"按预设「{preset.name}」", {**request, "rules": preset.id})
+            variants.append((f"按预设「{preset.name}」", {**request, "rules": preset.id}))
     for option in rules.option_specs.values():
         for value in option.values:
             if value != rules.chosen.get(option.key, option.default):
-                score(f"按选项 {option.name}={value}",
-                      {**request, "rules": {"preset": rules.id, "options": {**rules.chosen, option.key: value}}})
-    return out
-
-
-def situation_code_of(drill: Mapping[str, Any]) -> str:
-    """The payout-table code of a drill's situation (its hand type, win, chain, 封胡), e.g. to link its row.
-
-    Examples:
-        >>> situation_code_of({"request": {"hand": "234m678m999m55p", "melds": [{"kind": "碰", "tile": "9s"}],
-        ...                               "win": "自摸"}})
-        'jh-zm'
-    """
-    from ..registry import game
-    from .payouts import situation_code
-
-    nanning = game("nanning")
-    parsed = nanning.parse(drill["request"])
-    return situation_code(nanning.situation(parsed, nanning.rule_set_of(parsed)))
+                chosen = {"preset": rules.id, "options": {**rules.chosen, option.key: value}}
+                variants.append((f"按选项 {option.name}={value}", {**request, "rules": chosen}))
+    return out + rescored("nanning", mode, variants)
 

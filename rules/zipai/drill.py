@@ -16,15 +16,15 @@ scores it, and a refusal draws again.
 from __future__ import annotations
 
 import random
-from contextlib import suppress
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from ..data import keys, read_toml, typed
-from ..drill import Level, Mode, in_turn, payers, weighted
+from ..drill import Level, Mode, in_turn, part, rescored, weighted
 from ..errors import RuleError
+from ..options import values_by_key
 from .cards import KINDS, Card, Size
 from .groups import make, sequence_kind
 from .loader import default_rule_set, readings_data
@@ -283,7 +283,7 @@ def _shown(groups: list[_Group]) -> list[dict[str, str]]:
     return [{"kind": g.shown.value, "cards": deck.text(g.cards)} for g in groups if g.shown is not None]
 
 
-def _special_hand(rng: random.Random, special: Special) -> tuple[list[_Group], list[Card]] | None:
+def _special_hand(rng: random.Random, special: Special) -> tuple[list[_Group], list[Card]]:
     """An opening hand with the pattern: its 拢 and 坎, then loose cards (no further four, 坎 or pair
     needed), for a player who is not the dealer."""
     m = default_rule_set().constants.mingtang
@@ -316,10 +316,7 @@ def attempt(rng: random.Random, t: Target, mode: Mode) -> tuple[dict[str, Any], 
     if t.probe is not None and rng.random() < PROBE_SHARE:
         return (_waiting(dict(t.probe), rng) if mode is Mode.WAITS else dict(t.probe)), t.ruling
     if t.special is not None:
-        special = _special_hand(rng, t.special)
-        if special is None:
-            return None
-        fours, held = special
+        fours, held = _special_hand(rng, t.special)
         request: dict[str, Any] = {"hand": deck.text(sorted(held)), "shown": _shown(fours), "extras": ["起手"]}
         return request, t.ruling
     four = rng.random() < FOUR_SHARE
@@ -487,15 +484,7 @@ def expect(answer: Mapping[str, Any], mode: Mode) -> Any:
         >>> expect({"huxi": 23, "total": 100, "mingtang": ["归"], "net": {"胡牌者": 100, "上家": -50}}, Mode.HUXI)
         23
     """
-    if mode is Mode.TOTAL:
-        return answer["total"]
-    if mode is Mode.PAYERS:
-        return payers(answer)
-    if mode is Mode.PATTERNS:
-        return list(answer["mingtang"])
-    if mode is Mode.HUXI:
-        return answer["huxi"]
-    return list(answer["cards"])
+    return part(answer, mode, "mingtang", "cards")
 
 
 def alternatives(drill: Mapping[str, Any]) -> list[tuple[str, Any]]:
@@ -515,41 +504,25 @@ def alternatives(drill: Mapping[str, Any]) -> list[tuple[str, Any]]:
     if mode not in (Mode.TOTAL, Mode.PAYERS, Mode.HUXI):
         return []
     zipai, request = game("zipai"), dict(drill["request"])
-    out: list[tuple[str, Any]] = []
-
-    def score(what: str, changed: Mapping[str, Any]) -> None:
-        with suppress(RuleError):
-            out.append((what, expect(zipai.score(changed), mode)))
-
+    variants: list[tuple[str, Mapping[str, Any]]] = []
     if Extra.OPENING.value not in request.get("extras", []):
         plain = {k: v for k, v in request.items() if k not in ("win", "from")}
         for win in PLAY_WINS:
             for seat in ((None,) if win is Win.ZIMO else OTHERS):
                 if win.value != request["win"] or (seat is not None and seat.value != request.get("from")):
                     source = {"from": seat.value} if seat is not None else {}
-                    score(f"按{win.value}{f'（{seat.value}）' if seat else ''}算",
-                          {**plain, "win": win.value, **source})
-    rules = zipai.rule_set_of(zipai.parse(request))
+                    variants.append((f"按{win.value}{f'（{seat.value}）' if seat else ''}算",
+                                     {**plain, "win": win.value, **source}))
+    now = values_by_key(zipai.rule_set_of(zipai.parse(request)).options)
     for option in zipai.options():
         for value in option.values:
-            if value not in values_now(rules, option.key):
-                score(f"按读法 {option.key}={value}（{option.name}）",
-                      {**request, "readings": {**request.get("readings", {}), option.key: value}})
+            if value != str(now[option.key]):
+                variants.append((f"按读法 {option.key}={value}（{option.name}）",
+                                 {**request, "readings": {**request.get("readings", {}), option.key: value}}))
     if request.get("bao"):
-        score("不算爆牌", {k: v for k, v in request.items() if k != "bao"})
+        variants.append(("不算爆牌", {k: v for k, v in request.items() if k != "bao"}))
     extras = [e for e in request.get("extras", []) if e != Extra.OPENING.value]
     for extra in extras:
-        score(f"不算{extra}", {**request, "extras": [e for e in request["extras"] if e != extra]})
-    return out
+        variants.append((f"不算{extra}", {**request, "extras": [e for e in request["extras"] if e != extra]}))
+    return rescored("zipai", mode, variants)
 
-
-def values_now(rules: RuleSet, key: str) -> tuple[str, ...]:
-    """The value a rule set gives an option (one), as a tuple to test membership.
-
-    Examples:
-        >>> values_now(default_rule_set(), "zp-r-combine")
-        ('multiply',)
-    """
-    from ..options import values_by_key
-
-    return (str(values_by_key(rules.options)[key]),)
