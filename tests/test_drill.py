@@ -30,6 +30,7 @@ from rules.nanning.rule_set import preset
 from rules.zipai import drill as zipai_drill
 from rules.zipai.model import Win as ZipaiWin
 from rules.zipai.payouts import HAND_NAMES
+from rules.zipai.scoring import NAME_ORDER
 
 from .contract import errors
 
@@ -175,9 +176,10 @@ def test_every_covers_every_nanning_hand_type_pattern_and_win(every):
 
 
 @pytest.mark.slow
-def test_every_covers_every_zipai_hand_type_and_win(every):
+def test_every_covers_every_zipai_hand_type_mingtang_and_win(every):
     drawn = every["zipai"]
     assert HAND_NAMES | {"天胡"} <= {zipai_drill.hand_type(d["answer"]) for d in drawn}
+    assert set(NAME_ORDER) <= {name for d in drawn for name in d["answer"]["mingtang"]}  # every 名堂
     wins = {"起手胡" if "起手" in d["request"].get("extras", []) else d["request"]["win"] for d in drawn}
     assert {w.value for w in ZipaiWin} <= wins
 

@@ -20,6 +20,7 @@ from rules.nanning.model import Shape
 from rules.nanning.rule_set import preset
 from rules.nanning.tiles import name
 
+from .. import drills
 from ..analytics.charts import PALETTE, label
 from ..analytics.page import Section, probability, times
 from ..analytics.tables import decimal, one_in
@@ -232,6 +233,7 @@ class Part:
 
         def step() -> str:
             rarity, own_hits = compute()
+            drills.check("nanning/drill.toml", drills.nanning_text(rarity))
             self.rarity, self.matches = rarity, published(rarity)
             self.claims = claims(ctx.examples / "examples.csv")
             self.odds = moma.odds(own_hits, {seat: hit_copies(seat) for seat in own_hits}, MAX_CODES)

@@ -14,6 +14,7 @@ from matplotlib import pyplot as plt
 
 from rules.zipai.loader import readings_data
 
+from .. import drills
 from ..analytics.charts import PALETTE
 from ..analytics.page import Section, probability
 from ..analytics.tables import decimal, one_in
@@ -118,6 +119,7 @@ class Part:
     def steps(self) -> list:
         def step() -> str:
             self.result = compute()
+            drills.check("zipai/drill.toml", drills.zipai_text(self.result))
             write_csv(odds_frame(self.result), self.ctx.generated / FILES["zipai"])
             return f"字牌 {len(self.result.conditions)} 个名堂条件 × {len(self.result.hands)} 种手牌张数"
 
