@@ -47,6 +47,7 @@ from enum import StrEnum
 from types import ModuleType
 from typing import Any, ClassVar, TypeVar
 
+from . import registry
 from .data import root
 from .errors import RuleError
 from .request import Published, field, read
@@ -115,14 +116,14 @@ class DrillArguments:
         1, "drill arguments",
         "The options of `caipan drill`, as one object (the page passes the same object to rules.drill.drills). "
         "id gives one drill back; otherwise count drills from seed on.",
-        ({"game": "nanning", "mode": "total", "level": "常见", "seed": 1, "count": 2},))
+        ({"game": registry.ids()[0], "mode": "total", "level": "常见", "seed": 1, "count": 2},))
 
-    game: str = field("the game: nanning or zipai", chars=16, example="nanning")
+    game: str = field("the game's id (rules.registry)", chars=16, example=registry.ids()[0])
     mode: Mode = field("what the drill asks (default total)", default=Mode.TOTAL, example="total")
     level: Level = field("常见, 全部 or 争议 (default 常见)", default=Level.COMMON, example="常见")
     seed: int | None = field("the first drill's seed (default 0)", low=0, high=MAX_SEED, default=None, example=17)
     id: str | None = field("a drill's id: that drill again", chars=64, default=None,
-                           example="nanning-total-c-17-1a2b3c4d")
+                           example=f"{registry.ids()[0]}-total-c-17-1a2b3c4d")
     count: int = field("how many drills, from consecutive seeds", low=1, high=MAX_COUNT, default=1, example=3)
 
 
@@ -135,9 +136,7 @@ def module(game_id: str) -> ModuleType:
         >>> module("nanning").MODES[0]
         <Mode.TOTAL: 'total'>
     """
-    from .registry import game
-
-    name = game(game_id).drills
+    name = registry.game(game_id).drills
     if not name:
         raise RuleError(f"no drills for {game_id}")
     return importlib.import_module(name)
@@ -186,14 +185,12 @@ def read_id(text: str) -> tuple[str, Mode, Level, int]:
         ...
         rules.errors.RuleError: drill nanning-total-c-5-00000000 was drawn under other rule data (00000000, ...
     """
-    from .registry import ids
-
     found = ID.fullmatch(text)
     modes = {m.value: m for m in Mode}
     levels = {code: level for level, code in LEVEL_CODES.items()}
-    if not found or found[1] not in ids() or found[2] not in modes or found[3] not in levels:
+    if not found or found[1] not in registry.ids() or found[2] not in modes or found[3] not in levels:
         raise RuleError(f"id must be <game>-<mode>-<c|a|d>-<seed>-<{DIGEST_HEX} hex digits>, e.g. "
-                        f"nanning-total-c-17-1a2b3c4d, not {json.dumps(text[:40], ensure_ascii=False)}")
+                        f"{registry.ids()[0]}-total-c-17-1a2b3c4d, not {json.dumps(text[:40], ensure_ascii=False)}")
     game_id, mode, level, seed, drawn = found[1], modes[found[2]], levels[found[3]], int(found[4]), found[5]
     _check_mode(game_id, mode)
     now = digest(game_id)
@@ -252,9 +249,7 @@ def _stream(game_id: str, mode: Mode, level: Level, seed: int) -> random.Random:
 
 def _candidates(game_id: str, mode: Mode, level: Level, seed: int) -> Iterator[tuple[Json, str, Json]]:
     """The drills seed `seed` may give, in order: (request, ruling, answer), each accepted by the core."""
-    from .registry import game
-
-    drills, the_game = module(game_id), game(game_id)
+    drills, the_game = module(game_id), registry.game(game_id)
     rng = _stream(game_id, mode, level, seed)
     target = drills.target(rng, mode, level, seed)
     answer_of = the_game.waits if mode is Mode.WAITS else the_game.score
@@ -321,11 +316,10 @@ def drills(arguments: Mapping[str, object]) -> list[Json]:
         ...
         rules.errors.RuleError: mode huxi is not a mode of nanning; its modes: total, payers, patterns, waits
     """
-    from .registry import ids
-
     args = read(DrillArguments, dict(arguments))
-    if args.game not in ids():
-        raise RuleError(f"game must be one of {', '.join(ids())}, not {json.dumps(args.game, ensure_ascii=False)}")
+    if args.game not in registry.ids():
+        known = ", ".join(registry.ids())
+        raise RuleError(f"game must be one of {known}, not {json.dumps(args.game, ensure_ascii=False)}")
     if args.id is not None:
         if args.id.partition("-")[0] != args.game:
             raise RuleError(f"drill {json.dumps(args.id[:64], ensure_ascii=False)} is not a drill of {args.game}")
@@ -400,10 +394,8 @@ def rescored(game_id: str, mode: Mode, variants: Iterable[tuple[str, Mapping[str
         ...     {"kind": "碰", "tile": "9s"}], "win": "放炮"}), ("no", {"hand": "1m", "win": "放炮"})])
         [('放炮', 2)]
     """
-    from .registry import game
-
     out = []
-    drills, the_game = module(game_id), game(game_id)
+    drills, the_game = module(game_id), registry.game(game_id)
     for what, request in variants:
         with suppress(RuleError):
             out.append((what, drills.expect(the_game.score(request), mode)))

@@ -70,6 +70,22 @@ def claims(examples: Path) -> dict[int, tuple[int, str]]:
     return {int(row.code.split(":")[1]): (int(row.stated), row.id) for row in rows.itertuples()}
 
 
+# --- the drills' weights ---
+
+DRILL_WEIGHTS = "nanning/drill.toml"
+
+
+def drill_weights(rarity: Rarity | None = None) -> str:
+    """data/nanning/drill.toml (`generator.drills`): concealed complete hands by colour and shape, the
+    statistics page's rows."""
+    rarity = rarity or compute()[0]
+    out = [drills.HEADER.format(source="generator/nanning/rarity.py", game="nanning")]
+    for row in rarity.rows:
+        out.append(f'\n[[category]]\ncolour = "{row.category.colour}"\nshape = "{row.category.shape.value}"\n'
+                   f"count = {row.count}\n")
+    return "".join(out)
+
+
 # --- tables ---
 
 def rarity_frame(r: Rarity) -> pd.DataFrame:
@@ -233,7 +249,7 @@ class Part:
 
         def step() -> str:
             rarity, own_hits = compute()
-            drills.check("nanning/drill.toml", drills.nanning_text(rarity))
+            drills.check(DRILL_WEIGHTS, drill_weights(rarity))
             self.rarity, self.matches = rarity, published(rarity)
             self.claims = claims(ctx.examples / "examples.csv")
             self.odds = moma.odds(own_hits, {seat: hit_copies(seat) for seat in own_hits}, MAX_CODES)
