@@ -18,7 +18,7 @@ target's frequency is the sampler's. Each game's draw is its ``drills`` module (
 
 - 常见: the target's hand type is drawn with weights that are the exact counts the statistics page
   computes (written to data/<game>/drill.toml by ``python -m generator.drills --write``, checked
-  equal to them by the tests), with `weighted`, an exact integer sampler;
+  equal to them by the tests and the build), with `weighted`, an exact integer sampler;
 - 全部: the hand types in turn (seed modulo their number, in a fixed shuffled order), each win
   method at random among those the core allows with it;
 - 争议: the situations the rulings (data/<game>/findings.toml) are about, in turn.
