@@ -1,4 +1,6 @@
-"""`caipan score|waits|session --game ID` (also `python -m rules …`): one JSON object in, one out.
+"""`caipan score|waits|session --game ID` (also `python -m rules …`): one JSON object in, one out; `caipan drill
+--game ID [--mode M] [--level L] [--seed N | --id ID] [--count N]`: drills, one JSON object a line
+(`rules.drill`).
 
 The games are the registry's (`rules.registry`). `rules.request.serve` (stdin,
 stdout, stderr) and `rules.data` (the rule files) are the only I/O in `rules`.
@@ -27,7 +29,9 @@ import json
 import sys
 from typing import NoReturn, TextIO
 
-from .request import MAX_INPUT_BYTES, MAX_LINE, echo, fields_of, serve
+from .errors import RuleError
+from .request import MAX_INPUT_BYTES, MAX_LINE, echo, fields_of, refuse, serve
+from .request.fields import Choice, Count
 from .session import MAX_SESSION_BYTES
 
 COMMANDS = {
@@ -35,6 +39,8 @@ COMMANDS = {
     "waits": "read one JSON object (a waiting hand) on stdin, print what it wins on and each price as JSON",
     "session": "read one JSON object (a night: players, first dealer, rules, hands) on stdin, print each hand's "
                "dealer and net, the totals, who deals next and who pays whom as JSON",
+    "drill": "print drills (练习): a real situation drawn by the core, its request, its whole answer and the "
+             "question, one JSON object a line (schema 'drill')",
 }
 
 
@@ -45,7 +51,8 @@ class UsageError(Exception):
         >>> _parser("caipan").parse_args(["dance"])  # doctest: +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
-        rules.__main__.UsageError: argument command: invalid choice: "dance" (choose from 'score', 'waits', 'session')
+        rules.__main__.UsageError: argument command: invalid choice: "dance" (choose from 'score', 'waits',
+        'session', 'drill')
         (see caipan --help)
     """
 
@@ -118,7 +125,20 @@ def _parser(prog: str | None) -> _Parser:
             f"{g.id} ({g.title})" for g in registry.games()))
         p.add_argument("--json-errors", action="store_true",
                        help="print a refusal as one JSON object on stderr (schema 'error') instead of 'error: …'")
+        if command == "drill":
+            _drill_arguments(p)
     return parser
+
+
+def _drill_arguments(p: argparse.ArgumentParser) -> None:
+    """`caipan drill`'s options: the fields of `rules.drill.DrillArguments` but the game (their words and
+    bounds are the declaration's; `rules.drill.drills` checks them)."""
+    from .drill import DrillArguments
+
+    for f in fields_of(DrillArguments)[1:]:
+        choices = [m.value for m in f.shape.members] if isinstance(f.shape, Choice) else None
+        p.add_argument(f"--{f.key}", choices=choices, type=int if isinstance(f.shape, Count) else str,
+                       help=f.spec.what)
 
 
 def error_json(kind: str, message: str, rule: str = "", source: str = "") -> str:
@@ -178,10 +198,27 @@ def main(argv: list[str] | None = None, prog: str | None = None, stderr: TextIO 
         return 2
     except SystemExit as exc:  # --help
         return int(exc.code or 0)
+    if args.command == "drill":
+        return _drill(args, stderr, as_json)
     game = registry.game(args.game)
     call = {"score": game.score, "waits": game.waits, "session": game.session}[args.command]
     return serve(call, stderr=stderr, refusal=error_json if as_json else None,
                  limit=MAX_SESSION_BYTES if args.command == "session" else MAX_INPUT_BYTES)
+
+
+def _drill(args: argparse.Namespace, stderr: TextIO, as_json: bool) -> int:
+    """`caipan drill`: the drills, one JSON object a line, or one refusal line (exit status 2)."""
+    from .drill import DrillArguments, drills
+
+    given = {f.key: getattr(args, f.key) for f in fields_of(DrillArguments)}
+    try:
+        found = drills({k: v for k, v in given.items() if v is not None})
+    except RuleError as exc:
+        print(refuse(exc, error_json if as_json else None), file=stderr)
+        return 2
+    for one in found:
+        print(json.dumps(one, ensure_ascii=False))
+    return 0
 
 
 def console() -> int:

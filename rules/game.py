@@ -53,6 +53,7 @@ class Game(ABC, Generic[RequestT, RuleSetT, SituationT]):
     id: ClassVar[str]
     title: ClassVar[str]
     generator: ClassVar[str] = ""  # module of the generator side (build steps, pages, charts)
+    drills: ClassVar[str] = ""  # module of its drills (练习, `rules.drill`), if it has them
     # What the command line answers, by command: the request's declaration (published as the
     # schema <id>.<command>.request, listed by --help, offered by the scorer's form).
     requests: ClassVar[Mapping[str, type[Declared]]] = {}

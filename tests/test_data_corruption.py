@@ -142,6 +142,9 @@ CASES = [
     Corruption("findings-uncovered-infeasible", "nanning/findings.toml",
                sub(r'^covers = \["nn-7-ag3-1-d001-1".*\n', ""), "no finding covers it"),
     # rule data
+    Corruption("nanning-drill-weights", "nanning/drill.toml", replace("count = 1103112", "count = 1103113"),
+               "data/nanning/drill.toml: not the statistics' exact counts"),
+    Corruption("zipai-drill-weights", "zipai/drill.toml", delete, "data/zipai/drill.toml: not the statistics'"),
     Corruption("zipai-copies-5", "zipai/rules.toml",
                replace('copies = { value = 4', 'copies = { value = 5'), "deck.copies"),
     Corruption("zipai-constant-banghu", "zipai/rules.toml", replace('banghu = { value = 30', 'banghu = { value = 40'),

@@ -14,7 +14,7 @@ from jsonschema import Draft202012Validator
 
 from generator.paths import ROOT
 from generator.site import developers, edition
-from rules import registry, schemas
+from rules import drill, registry, schemas
 from rules.request import fields_of, without
 
 from .contract import ERROR_LINE, check_run, errors
@@ -208,6 +208,8 @@ def _valid_samples(built) -> dict[str, object]:
     for game in GAMES:
         out[f"{game}.session.request"] = schemas.load(f"{game}.session.request")["examples"][0]
         out[f"{game}.session.response"] = registry.game(game).session(out[f"{game}.session.request"])
+    out["drill.request"] = schemas.load("drill.request")["examples"][0]
+    out["drill"] = drill.drills(out["drill.request"])[0]
     out["error"] = schemas.load("error")["examples"][0]
     for path in sorted((built.site / "data").iterdir()):
         name = developers.schema_for(path.name)

@@ -20,6 +20,7 @@ from rules.nanning.model import Shape
 from rules.nanning.rule_set import preset
 from rules.nanning.tiles import name
 
+from .. import drills
 from ..analytics.charts import PALETTE, label
 from ..analytics.page import Section, probability, times
 from ..analytics.tables import decimal, one_in
@@ -67,6 +68,22 @@ def claims(examples: Path) -> dict[int, tuple[int, str]]:
     table = pd.read_csv(examples, dtype=str, keep_default_na=False)
     rows = table[table["code"].str.startswith("moma-seat:")]
     return {int(row.code.split(":")[1]): (int(row.stated), row.id) for row in rows.itertuples()}
+
+
+# --- the drills' weights ---
+
+DRILL_WEIGHTS = "nanning/drill.toml"
+
+
+def drill_weights(rarity: Rarity | None = None) -> str:
+    """data/nanning/drill.toml (`generator.drills`): concealed complete hands by colour and shape, the
+    statistics page's rows."""
+    rarity = rarity or compute()[0]
+    out = [drills.HEADER.format(source="generator/nanning/rarity.py", game="nanning")]
+    for row in rarity.rows:
+        out.append(f'\n[[category]]\ncolour = "{row.category.colour}"\nshape = "{row.category.shape.value}"\n'
+                   f"count = {row.count}\n")
+    return "".join(out)
 
 
 # --- tables ---
@@ -232,6 +249,7 @@ class Part:
 
         def step() -> str:
             rarity, own_hits = compute()
+            drills.check(DRILL_WEIGHTS, drill_weights(rarity))
             self.rarity, self.matches = rarity, published(rarity)
             self.claims = claims(ctx.examples / "examples.csv")
             self.odds = moma.odds(own_hits, {seat: hit_copies(seat) for seat in own_hits}, MAX_CODES)

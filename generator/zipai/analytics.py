@@ -12,8 +12,9 @@ from pathlib import Path
 import pandas as pd
 from matplotlib import pyplot as plt
 
-from rules.zipai.loader import readings_data
+from rules.zipai.loader import default_rule_set, readings_data
 
+from .. import drills
 from ..analytics.charts import PALETTE
 from ..analytics.page import Section, probability
 from ..analytics.tables import decimal, one_in
@@ -23,6 +24,20 @@ from .odds import Hand, Result, compute
 
 HERE = Path(__file__).parent
 FILES = {"zipai": "zipai_odds.csv"}
+
+
+DRILL_WEIGHTS = "zipai/drill.toml"
+
+
+def drill_weights(result: Result | None = None) -> str:
+    """data/zipai/drill.toml (`generator.drills`): hands of the size a hand wins with (dealt + 1) by their
+    number of red cards, from the statistics' counts."""
+    result = result or compute()
+    cards = default_rule_set().constants.dealt.value + 1
+    out = [drills.HEADER.format(source="generator/zipai/odds.py", game="zipai"), f"\ncards = {cards}\n"]
+    for red, count in enumerate(result.reds[cards]):
+        out.append(f"\n[[red]]\nred = {red}\ncount = {count}\n")
+    return "".join(out)
 
 
 def odds_frame(z: Result) -> pd.DataFrame:
@@ -118,6 +133,7 @@ class Part:
     def steps(self) -> list:
         def step() -> str:
             self.result = compute()
+            drills.check(DRILL_WEIGHTS, drill_weights(self.result))
             write_csv(odds_frame(self.result), self.ctx.generated / FILES["zipai"])
             return f"字牌 {len(self.result.conditions)} 个名堂条件 × {len(self.result.hands)} 种手牌张数"
 

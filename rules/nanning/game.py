@@ -31,6 +31,7 @@ class Nanning(Game[ScoreRequest, RuleSet, Situation]):
     id = "nanning"
     title = "南宁麻将"
     generator = "generator.nanning"
+    drills = "rules.nanning.drill"
     requests = REQUESTS
 
     def presets(self) -> Mapping[str, str]:

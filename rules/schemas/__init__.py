@@ -88,9 +88,10 @@ def text(name: str) -> str:
 
 def generated() -> dict[str, Schema]:
     """The schemas the declarations give, by name: every game's ``<game>.<command>.request`` (`Game.requests`,
-    in registry order) and ``common`` with the shared definitions of `rules.request.common`. A field two
-    requests share is written once and referred to (`rules.request.Refs`); `python -m rules.schemas
-    --write` writes them, and a test checks the committed files are what they give.
+    in registry order), ``drill.request`` (`rules.drill.DrillArguments`) and ``common`` with the shared
+    definitions of `rules.request.common`. A field two requests share is written once and referred to
+    (`rules.request.Refs`); `python -m rules.schemas --write` writes them, and a test checks the committed
+    files are what they give.
 
     Examples:
         >>> made = generated()
@@ -109,6 +110,9 @@ def generated() -> dict[str, Schema]:
     classes: dict[type, str] = {d: f"{URN}common#/$defs/{name}" for name, (d, _, _) in DEFINITIONS.items()}
     documents = {f"{g.id}.{command}.request": d for g in registry.games() for command, d in g.requests.items()}
     refs = Refs(classes={**classes, **{d: URN + name for name, d in documents.items()}})
+    from ..drill import DrillArguments
+
+    documents["drill.request"] = DrillArguments  # the options of `caipan drill`, as one object
     return {"common": common, **{name: schema_of(d, name, refs) for name, d in documents.items()}}
 
 

@@ -37,6 +37,7 @@ class Zipai(Game[ScoreRequest, RuleSet, Situation]):
     id = "zipai"
     title = "三人字牌"
     generator = "generator.zipai"
+    drills = "rules.zipai.drill"
     requests = REQUESTS
 
     def presets(self) -> Mapping[str, str]:
