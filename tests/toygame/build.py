@@ -4,6 +4,7 @@ from __future__ import annotations
 import pandas as pd
 
 from generator.findings import CheckRow, Finding, frame
+from generator.games import GameSite, NavPage
 from generator.outputs import write_csv, write_json
 from rules import registry
 
@@ -33,24 +34,31 @@ def findings() -> list[Finding]:
                     verdict="按规则：4", example_ids="toy-e2", rule_ids="toy-r2")]
 
 
-def steps(ctx) -> list:
-    def table() -> str:
-        payouts = registry.game("toy").payout_table()
-        write_json(payouts, ctx.generated / "toy_payouts.json", compact=True)
-        write_csv(pd.DataFrame.from_records([{k: v for k, v in r.items() if k != "payments"}
-                                             for r in payouts["rows"]]), ctx.generated / "toy_payouts.csv")
-        write_csv(frame(crosscheck(), CheckRow), ctx.generated / "toy_crosscheck.csv")
-        write_csv(frame(findings(), Finding), ctx.generated / "toy_findings.csv")
-        return f"{len(payouts['rows'])} 行"
+class ToySite(GameSite):
+    """Its data steps, the page its rule ids link to; its scorer page is the default one (`GameSite`)."""
 
-    return [("翻牌：赔付表与核对", table)]
+    def steps(self, ctx) -> list:
+        def table() -> str:
+            payouts = registry.game("toy").payout_table()
+            write_json(payouts, ctx.generated / "toy_payouts.json", compact=True)
+            write_csv(pd.DataFrame.from_records([{k: v for k, v in r.items() if k != "payments"}
+                                                 for r in payouts["rows"]]), ctx.generated / "toy_payouts.csv")
+            write_csv(frame(crosscheck(), CheckRow), ctx.generated / "toy_crosscheck.csv")
+            write_csv(frame(findings(), Finding), ctx.generated / "toy_findings.csv")
+            return f"{len(payouts['rows'])} 行"
+
+        return [("翻牌：赔付表与核对", table)]
+
+    def targets(self) -> dict[str, str]:
+        """The toy has no source article: its rule ids are anchors of its own page."""
+        return dict.fromkeys(RULES, "toy/rules/")
+
+    def pages(self, pages, d) -> None:
+        pages.write_markdown("toy/rules.md", "# 翻牌规则 { #toy-rules }\n\n" + "".join(
+            f'<p id="{rule}"><code>{rule}</code> {text}</p>\n' for rule, text in RULES.items()))
+
+    def own_nav(self, game: str) -> tuple[list[NavPage], list[NavPage]]:
+        return [("规则", f"{game}/rules.md")], []
 
 
-def targets() -> dict[str, str]:
-    """The toy has no source article: its rule ids are anchors of its own page."""
-    return dict.fromkeys(RULES, "toy/rules/")
-
-
-def pages(p, d) -> None:
-    p.write_markdown("toy/rules.md", "# 翻牌规则 { #toy-rules }\n\n" + "".join(
-        f'<p id="{rule}"><code>{rule}</code> {text}</p>\n' for rule, text in RULES.items()))
+SITE = ToySite()
