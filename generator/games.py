@@ -3,7 +3,7 @@
 Each game names its generator package in `Game.generator`; that package's ``SITE`` is a
 `GameSite`. The build, the example extraction, the pages, the charts, the nav and the scorer
 loop over these and never name a game. Every hook has a no-op default, so a game fills only
-what it has (the toy game of the tests fills `steps`, `targets`, `pages` and `nav`), and its
+what it has (the toy game of the tests fills `steps`, `targets`, `pages` and `own_nav`), and its
 scorer page is drawn from its score request's declaration when it says nothing more.
 
 A game's package keeps ``start`` in ``early.py``: its `GameSite` (in the package's
@@ -110,6 +110,49 @@ class GameSite(ABC):
         links = {rid: link.rule(rid) for rid in sorted(d.targets()) if rid.startswith(f"{game}-") and link.rule(rid)}
         return {"intro": f"按{registry.game(game).title}的计分请求逐项填写，下面立即显示规则核心算出的谁付给谁、合计、"
                          "算式和依据的条目。", "links": links}
+
+
+class PackageSite(GameSite):
+    """A game's generator package laid out as the real games' are: slow work in ``.early``, build steps
+    and rule data in ``.hooks``, pages in ``.site``, charts in ``.figures``, statistics in
+    ``.analytics``, the scorer's offer in ``.scorer``; each module imported when a hook first needs it,
+    so that `start` imports only the rules core."""
+
+    def __init__(self, package: str) -> None:
+        self.package = package
+
+    def part(self, name: str) -> ModuleType:
+        return importlib.import_module(f"{self.package}.{name}")
+
+    def start(self, ctx) -> None:
+        self.part("early").start(ctx)
+
+    def steps(self, ctx):
+        return self.part("hooks").steps(ctx)
+
+    def rule_data(self):
+        return self.part("hooks").RULE_DATA
+
+    def site_data(self, generated):
+        return self.part("site").site_data(generated)
+
+    def reader_names(self, own):
+        return self.part("site").reader_names(own)
+
+    def pages(self, pages, d) -> None:
+        self.part("site").pages(pages, d)
+
+    def notes(self):
+        return self.part("site").notes()
+
+    def charts(self):
+        return self.part("figures").charts()
+
+    def analytics(self):
+        return self.part("analytics")
+
+    def scorer_data(self, game, d, link):
+        return self.part("scorer").scorer_data(d, link)
 
 
 def site(game_id: str) -> GameSite | None:

@@ -52,12 +52,20 @@ def test_readme_example_through_the_command_line(game):
     assert result == registry.game(game).score(EXAMPLES[game])
 
 
+def first_required(game: str) -> str:
+    from rules.request import fields_of
+
+    return next(f.key for f in fields_of(registry.game(game).requests["score"]) if f.required)
+
+
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("text, says", [
-    ("not json", "not JSON"), ("[1, 2]", "one JSON object"), ('{"zzz": 1}', "zzz"), ("{}", "hand"),
+    ("not json", "not JSON"), ("[1, 2]", "one JSON object"), ('{"zzz": 1}', "zzz"), ("{}", first_required),
     ('{"hand": 5, "win": "自摸"}', "hand"),
 ])
 def test_bad_input_is_one_line_and_status_2(game, text, says):
+    """Each refused in one line that names what is wrong (`{}`: the first field it lacks)."""
+    says = says(game) if callable(says) else says
     done = cli(game, text)
     assert done.returncode == 2 and done.stdout == ""
     lines = done.stderr.strip().splitlines()
@@ -158,12 +166,17 @@ def test_payout_table_contract(built, game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_crosscheck_gate(built, game):
-    """Every worked example of the game has a verdict; a 'matches' matches; anything else has a finding."""
+    """Every worked example of the game has a verdict (those of its source document, for a game built from
+    one; its own otherwise); a 'matches' matches; anything else has a finding."""
+    from generator.sourcedata import games_with_article
+
     checks = pd.read_csv(built.generated / "crosscheck.csv", dtype=str, keep_default_na=False)
     found = pd.read_csv(built.generated / "findings.csv", dtype=str, keep_default_na=False)
     mine = checks[checks["game"] == game]
     examples = pd.read_csv(built.ctx.examples / "examples.csv", dtype=str, keep_default_na=False)
-    assert set(mine["example_id"]) == set(examples[examples["game"] == game]["id"])
+    if game in games_with_article():
+        assert set(mine["example_id"]) == set(examples[examples["game"] == game]["id"])
+    assert len(mine), game
     for row in mine.itertuples():
         if row.verdict == "matches":
             assert row.engine == row.stated, row.example_id

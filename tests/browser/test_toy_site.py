@@ -56,7 +56,7 @@ def toy_run(tmp_path_factory):
                            cwd=root, env=env, capture_output=True, text=True, check=True).stdout.split()
     assert all(path.startswith(str(root)) for path in where), where
     done = subprocess.run([sys.executable, "-m", "pytest", "tests/test_games.py", "-q", "-p", "no:randomly",
-                           "-p", "no:cacheprovider", "--basetemp", str(root / "tmp"), "-m", "not browser"],
+                           "-p", "no:cacheprovider", "--basetemp", str(root.parent / "toy-tmp"), "-m", "not browser"],
                           cwd=root, env=env, capture_output=True, text=True, timeout=3000)
     return root, done
 
@@ -75,7 +75,7 @@ def test_every_contract_test_passes_with_the_toy_registered(toy_run):
 
 def test_the_toys_scorer_answers_as_its_cli_on_a_phone(toy_run, browser):
     root, _ = toy_run
-    site = root / "tmp" / "build" / "site"
+    site = root.parent / "toy-tmp" / "build" / "site"
     links = {href.removeprefix("./") for href in parse(site / "index.html").links}
     assert {"toy/rules/", "toy/payouts/", "toy/finder/", "toy/scorer/"} <= links, links
     server, url = serve(site)
