@@ -122,12 +122,15 @@ import { esc, has, nextFrame, ruleLink } from "./dom.js";
   }
 
   // Of a request pasted or linked, what the form can show: the fields of the declaration (CFG.form) whose
-  // values have their kind's shape. The core gets the text itself and says what is wrong with the rest.
+  // values have their kind's shape, in the order written. The core gets the text itself and says what is
+  // wrong with the rest.
   function displayable(value) {
     var out = {};
     if (!isObject(value)) return out;
-    CFG.form.fields.forEach(function (f) {
-      if (has(value, f.key) && fits(value[f.key], f)) out[f.key] = value[f.key];
+    var declared = {};
+    CFG.form.fields.forEach(function (f) { declared[f.key] = f; });
+    Object.keys(value).forEach(function (key) {
+      if (has(declared, key) && fits(value[key], declared[key])) out[key] = value[key];
     });
     return out;
   }
