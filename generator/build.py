@@ -1,12 +1,12 @@
 """The build: a list of steps, each saying what it does and how long it took.
 
-Steps come from providers, one module per part of the product; each provider
-has `steps(ctx) -> list[(title, function)]`, and each function returns a
-one-line summary. A build reads its inputs from `ctx.data` (data/ by default;
-the data-corruption tests point it at a copy) and writes only under the output
-folders in `ctx`, never into data/ or site_src/. A provider may also have `start(ctx)`,
-called before the first step, to hand slow independent work to other processes
-(`generator.background`).
+Steps come from providers, one module per part of the product with
+`steps(ctx) -> list[(title, function)]`, and from every game's `GameSite` (its `steps`, in
+registry order, between them); each function returns a one-line summary. A build reads its
+inputs from `ctx.data` (data/ by default; the data-corruption tests point it at a copy) and
+writes only under the output folders in `ctx`, never into data/ or site_src/. A game's
+`GameSite.start(ctx)`, called before the first step, hands slow independent work to other
+processes (`generator.background`).
 """
 from __future__ import annotations
 
@@ -24,16 +24,10 @@ from rules.data import use_data_dir
 from . import background
 from .paths import DATA, DOCS, GENERATED, SITE
 
-# In build order. Each names a module with a `steps(ctx)` function; every game's own
-# module (`Game.generator`, see generator.games) comes in between, in registry order.
+# In build order. Each names a module with a `steps(ctx)` function; every game's `GameSite`
+# (`Game.generator`, see generator.games) comes in between, in registry order.
 BEFORE_GAMES = ["generator.sourcedata"]
 AFTER_GAMES = ["generator.rulings", "generator.analytics", "generator.site"]
-
-
-def providers() -> list[str]:
-    from rules import registry
-
-    return BEFORE_GAMES + [g.generator for g in registry.games() if g.generator] + AFTER_GAMES
 
 
 @dataclass(frozen=True)
@@ -58,7 +52,11 @@ Step = tuple[str, Callable[[], str]]
 def steps(ctx: BuildContext) -> list[Step]:
     """Every step, in build order."""
     use_data_dir(ctx.data)
-    return [step for name in providers() for step in importlib.import_module(name).steps(ctx)]
+    from .games import sites
+
+    return [step for name in BEFORE_GAMES for step in importlib.import_module(name).steps(ctx)] \
+        + [step for site in sites().values() for step in site.steps(ctx)] \
+        + [step for name in AFTER_GAMES for step in importlib.import_module(name).steps(ctx)]
 
 
 def run(ctx: BuildContext, quiet: bool = False) -> None:
@@ -68,16 +66,16 @@ def run(ctx: BuildContext, quiet: bool = False) -> None:
 
     started = time.perf_counter()
     with _no_cycle_collection(), background.workers():
-        # Providers with a `start(ctx)` hook hand their slow independent work to the workers first
-        # (generator.background): the games', whose packages import only the rules core until a
-        # step is asked for, then the others'. The work goes on while the steps' modules import
-        # (pandas, matplotlib: a second) and the first steps check the sources and data files;
-        # their steps wait for it when they come. A check that fails stops the workers with the build.
+        # The games hand their slow independent work to the workers first (`GameSite.start`,
+        # generator.background): their packages import only the rules core until a step is asked
+        # for. The work goes on while the steps' modules import (pandas, matplotlib: a second) and
+        # the first steps check the sources and data files; their steps wait for it when they come.
+        # A check that fails stops the workers with the build.
         use_data_dir(ctx.data)
-        for name in sorted(providers(), key=lambda name: name in BEFORE_GAMES + AFTER_GAMES):
-            start = getattr(importlib.import_module(name), "start", None)
-            if start is not None:
-                start(ctx)
+        from .games import sites
+
+        for site in sites().values():
+            site.start(ctx)
         todo = steps(ctx)
         for number, (title, step) in enumerate(todo, start=1):
             say(f"[{number}/{len(todo)}] {title}…")

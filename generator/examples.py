@@ -368,8 +368,8 @@ def _situation(example: Example, st: Statement, rows: dict[str, Row], game: str,
     merged = _settings(game, rows[example.row_id])
     clause = segment(example.clean, st)
     pattern = merged.get("pattern", [])
-    hooks = games.module(game)
-    if merged.get("hand", True) and hasattr(hooks, "example_patterns"):
+    hooks = games.site(game)
+    if merged.get("hand", True) and hooks is not None:
         pattern = hooks.example_patterns(clause, pattern)
     method, payer = merged.get("method", ""), merged.get("payer", "")
     if "自摸" in clause and merged.get("zimo_in_text"):
@@ -393,7 +393,7 @@ def _situation(example: Example, st: Statement, rows: dict[str, Row], game: str,
         if override["row"] == example.row_id and override.get("amount", index + 1) == index + 1 \
                 and override.get("doc", example.doc) == example.doc:
             fields = {k: v for k, v in override.items() if k not in ("row", "amount", "doc", "why")}
-            if fields.get("pattern") and hasattr(hooks, "normalise_patterns"):
+            if fields.get("pattern") and hooks is not None:
                 fields["pattern"] = hooks.normalise_patterns(fields["pattern"])
             out = replace(out, **fields)
     return out

@@ -40,8 +40,8 @@ def check_inputs() -> dict[str, Document]:
     for game in dict.fromkeys(entry["game"] for entry in registry()):
         load_structure(game)
     context()
-    for module in games.modules().values():  # each game's `RULE_DATA`: data file → the core's loader
-        for name, load in getattr(module, "RULE_DATA", {}).items():
+    for site in games.sites().values():  # each game's rule data: data file → the core's loader
+        for name, load in site.rule_data().items():
             check_rule_data(name, load)
     findings = {game: [f["id"] for f in load_findings(game)]
                 for game in dict.fromkeys(entry["game"] for entry in registry())}

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from .games import modules
+from .games import sites
 from .outputs import write_csv
 
 
@@ -12,7 +12,7 @@ def steps(ctx) -> list:
         out = {}
         for kind in ("crosscheck", "findings"):
             frames = [pd.read_csv(ctx.generated / f"{game}_{kind}.csv", dtype=str, keep_default_na=False)
-                      for game in modules()]
+                      for game in sites()]
             merged = pd.concat(frames, ignore_index=True)
             write_csv(merged, ctx.generated / f"{kind}.csv", schema=kind)
             out[kind] = len(merged)

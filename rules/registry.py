@@ -67,7 +67,7 @@ def game(game_id: str) -> AnyGame:
         >>> game("chess")
         Traceback (most recent call last):
         ...
-        rules.errors.RuleError: unknown game 'chess'; known: nanning, zipai
+        rules.errors.RuleError: unknown game 'chess'; known: nanning, zipai...
     """
     if game_id not in _loaded:
         where = GAMES.get(game_id)
@@ -83,7 +83,7 @@ def games() -> list[AnyGame]:
     """Every game, in order.
 
     Examples:
-        >>> [g.title for g in games()]
+        >>> [g.title for g in games()][:2]
         ['南宁麻将', '三人字牌']
     """
     return [game(game_id) for game_id in list(GAMES)]
@@ -93,7 +93,7 @@ def ids() -> list[str]:
     """Every game's id, in order (the command line's ``--game`` choices).
 
     Examples:
-        >>> ids()
+        >>> ids()[:2]
         ['nanning', 'zipai']
     """
     return list(GAMES)

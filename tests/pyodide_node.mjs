@@ -2,7 +2,7 @@
 // (tests/test_scorer_build.py). One argument: a JSON file with
 //   runtime   the site's runtime folder (assets/pyodide/), with the trimmed standard library in it
 //   stdlib    that library's file name;  core: the rules core's zip;  core_path: where the worker puts it
-//   glue      the worker's Python (scorer-worker.js GLUE), which defines caipan_call(game, kind, text)
+//   glue      the worker's Python (scorer-worker.js GLUE), which defines caipan_call(game, entry, kind, text)
 //   lock      the lock file's info, as the page passes it;  requests: [[game, kind, request], …]
 // Prints one JSON object: {"imported": [every module of the core, imported], "answers": [caipan_call's, …]}.
 import fs from "node:fs";
@@ -26,7 +26,7 @@ with zipfile.ZipFile(job["core_path"]) as zf:
 for module in modules:
     importlib.import_module(module)
 json.dumps({"imported": modules,
-            "answers": [json.loads(caipan_call(game, kind, json.dumps(request, ensure_ascii=False)))
+            "answers": [json.loads(caipan_call(game, "", kind, json.dumps(request, ensure_ascii=False)))
                         for game, kind, request in job["requests"]]}, ensure_ascii=False)
 `);
 process.stdout.write(out + "\n");

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.games import sites
 from generator.paths import DATA, ROOT, SITE_SRC
 from generator.site.runtime import (CORE_DIR, LEFT_OUT, NPM_STDLIB, RULE_DATA_GLOB, RUNTIME_DIR, RUNTIME_FILES,
                                     SOURCE_MAPS, WORKER, readme_requests, runtime)
@@ -171,7 +172,7 @@ def test_the_service_worker_keeps_every_page_that_runs_the_core_and_what_it_load
         assert full.is_file() and full.stat().st_size == f["bytes"] and 0 < f["sent"] <= f["bytes"], path
     runs = {p.parent.relative_to(built.site).as_posix() + "/" for p in built.pages()
             if p.name == "index.html" and 'data-runtime="' in p.read_text(encoding="utf-8")}
-    assert {f"{game}/scorer/" for game in ("nanning", "zipai")} <= runs
+    assert {f"{game}/scorer/" for game in sites()} <= runs
     stdlib, core = shipped(built)
     assert runs | {f"{RUNTIME_DIR}/pyodide.asm.wasm", f"{RUNTIME_DIR}/{stdlib.name}", WORKER, "offline.json",
                    core.relative_to(built.site).as_posix(), "assets/offline.js", "assets/scorer.js"} <= set(listed)

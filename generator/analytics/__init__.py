@@ -1,6 +1,6 @@
 """Build provider: the statistics of every game that has them, and the page that shows them.
 
-A game takes part through the `analytics` hook of its generator module (see
+A game takes part through the `analytics` hook of its `GameSite` (see
 `generator.games`): a module with a class `Part(ctx)` whose `steps()` compute
 its numbers and write its CSVs into build/generated/, and whose `section()`
 (after those steps) gives its part of the page (`page.Section`). With the site,
@@ -10,12 +10,12 @@ its charts and downloads under analytics/ in the MkDocs docs folder.
 from __future__ import annotations
 
 from .. import background
-from ..games import modules
+from ..games import sites
 
 
 def parts(ctx) -> list:
     """Every game's analytics part, in registry order."""
-    return [m.analytics.Part(ctx) for m in modules().values() if hasattr(m, "analytics")]
+    return [module.Part(ctx) for site in sites().values() if (module := site.analytics()) is not None]
 
 
 def steps(ctx) -> list:

@@ -1,4 +1,5 @@
-"""Nanning's build steps and hooks (see `generator.nanning`, which hands them out when first asked for)."""
+"""Nanning's build steps and the rule data it checks (`generator.nanning.NanningSite` imports them when
+first asked for)."""
 from __future__ import annotations
 
 from rules import registry
@@ -7,12 +8,7 @@ from rules.nanning.rule_set import presets
 from ..findings import publish
 from ..outputs import write_csv, write_json
 from .early import pending
-from . import analytics  # noqa: F401 (a hook of generator.games)
-from .figures import charts  # noqa: F401 (a hook of generator.games)
 from .check import constants, crosscheck_rows, findings
-from .patterns import example_patterns, normalise_patterns  # noqa: F401 (hooks of generator.games)
-from .site import notes, pages, reader_names, site_data, targets  # noqa: F401 (hooks of generator.games)
-from .scorer import scorer_data  # noqa: F401 (a hook of generator.games)
 from .tables import payout_csv, presets_json
 
 # The rule data the core reads: checked first by `generator.inputs`, each complaint naming its file.

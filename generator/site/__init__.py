@@ -63,9 +63,21 @@ class _CompiledTemplates(BasePlugin):
         return compiled_once(env)
 
 
+def game_nav(docs: Path) -> list[dict]:
+    """Every game's section of the nav, in registry order (`GameSite.nav`; the article where the docs
+    hold one). mkdocs.yml lists the pages the games share; these come after its first (首页)."""
+    from ..games import sites, titles
+
+    names = titles()
+    return [{site.section or names[game]: [{title: page} for title, page in
+                                           site.nav(game, (docs / game / "article.md").is_file())]}
+            for game, site in sites().items()]
+
+
 def mkdocs_build(docs: Path, site: Path, edition_id: str, terms: Path, texts: Iterable[str] = ()) -> None:
-    """`mkdocs build --strict` of `docs` into `site`; `terms`, the words jieba keeps whole; `texts`,
-    what else jieba cuts in this process (after the build: `postbuild.segment_like`)."""
+    """`mkdocs build --strict` of `docs` into `site`, with the games' sections of the nav (`game_nav`);
+    `terms`, the words jieba keeps whole; `texts`, what else jieba cuts in this process (after the
+    build: `postbuild.segment_like`)."""
     import jieba
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
@@ -73,9 +85,11 @@ def mkdocs_build(docs: Path, site: Path, edition_id: str, terms: Path, texts: It
 
     jieba.setLogLevel(logging.WARNING)
     # Every character the search plugin can cut: the pages, the docstrings the developers' page
-    # renders (mkdocstrings), the titles of mkdocs.yml. jieba gets the words made of these only.
+    # renders (mkdocstrings), the titles of the nav. jieba gets the words made of these only.
+    games = game_nav(docs)
     sources = [CONFIG, terms, *sorted(docs.rglob("*.md")), *sorted((ROOT / "rules").rglob("*.py"))]
-    chars = set("".join(texts)).union(*(p.read_text(encoding="utf-8") for p in sources))
+    chars = set("".join(texts) + json.dumps(games, ensure_ascii=False)).union(
+        *(p.read_text(encoding="utf-8") for p in sources))
     logger = logging.getLogger("mkdocs")
     caught = _Warnings()
     logger.addHandler(caught)
@@ -83,6 +97,7 @@ def mkdocs_build(docs: Path, site: Path, edition_id: str, terms: Path, texts: It
     def run() -> None:
         cfg = load_config(config_file=str(CONFIG), docs_dir=str(docs), site_dir=str(site), strict=True)
         cfg["extra"]["edition"] = edition_id
+        cfg["nav"] = cfg["nav"][:1] + games + cfg["nav"][1:]
         cfg["plugins"]["material/search"].config.jieba_dict_user = str(terms)
         cfg["plugins"]["caipan/compiled-templates"] = _CompiledTemplates()
         build(cfg)

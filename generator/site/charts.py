@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..errors import BuildError
 from ..findings import VERDICTS
-from ..games import modules
+from ..games import sites
 from ..plotting import plt, register_font, save, style
 from .data import SiteData
 
@@ -97,7 +97,7 @@ def draw(d: SiteData, folder: Path) -> list[dict]:
     out = []
     with warnings.catch_warnings(), plt.rc_context(RC):
         warnings.filterwarnings("error", message=r".*[Gg]lyph.*missing from font", category=UserWarning)
-        for chart_id, name, fn in [c for m in modules().values() if hasattr(m, "charts") for c in m.charts()] + CHARTS:
+        for chart_id, name, fn in [c for site in sites().values() for c in site.charts()] + CHARTS:
             try:
                 result = fn(d, folder / name)
             except UserWarning as exc:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import BuildError
-from ..games import modules, titles
+from ..games import sites, titles
 from ..sourcedata import games_with_article
 from ..structure import Article, article
 
@@ -55,9 +55,8 @@ class SiteData:
         for table, column in ((self.findings, "id"), (self.crosscheck, "example_id")):
             if table is not None:
                 out.update(dict.fromkeys(table[column], "rulings/"))
-        for m in modules().values():  # a game's own pages may hold anchors too (its module's `targets`)
-            if hasattr(m, "targets"):
-                out.update(m.targets())
+        for site in sites().values():  # a game's own pages may hold anchors too (its `targets`)
+            out.update(site.targets())
         return out
 
 
@@ -85,6 +84,6 @@ def load(generated: Path, examples: Path) -> SiteData:
         crosscheck=read_csv(generated / "crosscheck.csv"),
         findings=read_csv(generated / "findings.csv"),
         games=games,
-        own={game: m.site_data(generated) for game, m in modules().items() if hasattr(m, "site_data")},
+        own={game: site.site_data(generated) for game, site in sites().items()},
     )
 

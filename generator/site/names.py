@@ -38,12 +38,11 @@ def preset_names(presets: dict | None) -> dict[str, str]:
 
 def site_names(d) -> dict[str, str]:
     """Internal key -> the name readers see, from every game's `reader_names` hook (generator.games)."""
-    from ..games import modules
+    from ..games import sites
 
     out: dict[str, str] = {}
-    for game, m in modules().items():
-        if hasattr(m, "reader_names"):
-            out.update(m.reader_names(d.own.get(game, {})))
+    for game, site in sites().items():
+        out.update(site.reader_names(d.own.get(game, {})))
     return out
 
 

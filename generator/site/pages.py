@@ -20,7 +20,7 @@ from rules import schemas
 from ..errors import BuildError
 from ..text import class_labels
 from ..findings import KINDS, VERDICTS
-from ..games import ids, modules
+from ..games import ids, sites
 from . import developers
 from .data import SiteData, preset_dimension
 from . import names, packed, runtime, scorer
@@ -137,7 +137,7 @@ class Pages:
         self.docs = docs
         self.log = log
         self.charts = charts
-        self.env = environment(own={g: Path(m.__file__).parent / "templates" for g, m in modules().items()})
+        self.env = environment(own={g: s.templates() for g, s in sites().items()})
         keys = names.site_names(d)
         self.env.filters.update(zh=lambda text: names.readable(text, keys),
                                 zh_list=lambda text: names.name_list(text, keys))
@@ -156,7 +156,8 @@ class Pages:
 
     def note(self, game: str, page: str, kind: str) -> str:
         """A game's own paragraph on a page every game has (its `notes` hook), linked from `page`."""
-        source = getattr(modules().get(game), "notes", dict)().get(kind, "")
+        site = sites().get(game)
+        source = site.notes().get(kind, "") if site else ""
         return Markup(self.env.from_string(source.rstrip("\n")).render(link=Links(page, self.targets)))
 
     def write_markdown(self, page: str, text: str) -> None:
@@ -233,9 +234,8 @@ class Pages:
                        example=example_terms(table) if table else "", data_bytes=size)
             self.write(f"{game}/finder.md", "finder.md.j2", game=game, table=table, data_bytes=size,
                        note=self.note(game, f"{game}/finder.md", "finder"))
-        for m in modules().values():
-            if hasattr(m, "pages"):
-                m.pages(self, d)
+        for site in sites().values():
+            site.pages(self, d)
         scorer.write_pages(self, self.runtime or runtime.prepare())
         self.write("rulings.md", "rulings.md.j2", kinds=KINDS, verdicts=VERDICTS)
         self.write("sources/index.md", "sources_index.md.j2", sources=source_documents(d),

@@ -96,10 +96,34 @@ def _rule_data() -> list[Path]:
     return sorted(DATA.glob(RULE_DATA_GLOB))
 
 
+def outside_games() -> dict[str, bytes]:
+    """The modules (with their packages' ``__init__``) of every registered game defined outside the rules
+    package, as the tests' toy game is: its page's worker imports the game from them. Empty for the
+    games of the wheel."""
+    import importlib.util
+
+    from rules import registry
+
+    out = {}
+    for game in registry.games():
+        parts = type(game).__module__.split(".")
+        if parts[0] == "rules":
+            continue
+        for n in range(1, len(parts) + 1):
+            spec = importlib.util.find_spec(".".join(parts[:n]))
+            if spec is None or not spec.origin:
+                raise BuildError(f"the module of game {game.id!r} ({'.'.join(parts)}) is not a file")
+            origin = Path(spec.origin)
+            out["/".join(parts[:n]) + ("/__init__.py" if origin.name == "__init__.py" else ".py")] = origin.read_bytes()
+    return out
+
+
 def _inputs_hash() -> str:
     """What the wheel is made from: the package sources, pyproject.toml, setup.py, README.md (the
-    wheel's description) and the rule data."""
+    wheel's description) and the rule data; and the modules of games outside it (`outside_games`)."""
     h = hashlib.sha256()
+    for name, data in sorted(outside_games().items()):
+        h.update(name.encode() + b"\0" + data + b"\0")
     files = [
         *sorted(p for p in (ROOT / "rules").rglob("*.py")),
         ROOT / "pyproject.toml",
@@ -145,7 +169,7 @@ def browser_part(built: Path) -> dict[str, bytes]:
 
 def core_sources() -> Path:
     """The sources of the rules core as a page gets it (`browser_part` of the project's wheel, built with
-    `pip wheel --no-deps .`), cached under build/core/ by the hash of the wheel's inputs."""
+    `pip wheel --no-deps .`, and `outside_games`), cached under build/core/ by the hash of their inputs."""
     out = CACHE / "core" / _inputs_hash() / "core-sources.zip"
     if out.is_file():
         return out
@@ -169,7 +193,7 @@ def core_sources() -> Path:
             last = (done.stderr.strip().splitlines() or ["no wheel written"])[-1]
             raise BuildError(f"pip wheel --no-deps . failed: {last}")
         out.parent.mkdir(parents=True, exist_ok=True)
-        _write_zip(browser_part(built[0]), out)
+        _write_zip(browser_part(built[0]) | outside_games(), out)
     return out
 
 
@@ -303,7 +327,8 @@ def _page_loads(site: Path, page: str) -> tuple[bool, list[str]]:
             a = dict(attrs)
             runs = runs or RUNS_THE_CORE in a
             urls = [a.get("src")] if tag in ("script", "img") else []
-            if tag == "link" and set((a.get("rel") or "").split()) & {"stylesheet", "icon"}:
+            # modulepreload: a module the page's modules import (the service worker cannot see imports)
+            if tag == "link" and set((a.get("rel") or "").split()) & {"stylesheet", "icon", "modulepreload"}:
                 urls.append(a.get("href"))
             urls += [a.get(name) for name in FETCHED_ATTRIBUTES]
             for url in urls:

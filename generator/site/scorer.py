@@ -1,27 +1,61 @@
-"""The 计分器 pages: the rules core itself, running in the browser on Pyodide (the runtime, the core and
-the service worker that keeps them: `runtime.py`).
+"""The 计分器 pages: the rules core itself, running in the browser on Pyodide (what they load, the runtime,
+the core and the service worker that keeps them, is vendored by `runtime.py`; this module writes only
+the pages and their data scripts).
 
-The interpreter runs in a module Web Worker that the page starts after its first
-paint, so the page paints, and stays responsive, while the runtime downloads and boots.
-What each game's page offers comes from its generator module's `scorer_data` hook
-(`generator.games`); this module names no game.
+The interpreter runs in a module Web Worker that the page starts after its first paint, so the page
+paints, and stays responsive, while the runtime downloads and boots. Every game of the registry with a
+generator side has a page; what it offers comes from its `GameSite.scorer_data` (by default the form
+of its score request's declaration, `rules.request.form_of`). This module names no game.
 """
 from __future__ import annotations
 
 import json
+from functools import cache
+from pathlib import Path
 
-from ..games import modules
+from rules import registry
+from rules.request import form_of
+
+from ..errors import BuildError
+from ..games import sites
 from .runtime import RUNTIME_DIR, WORKER, Runtime
 
+# The one contract between the build and the page's script: window.CAIPAN_SCORER.
+SCHEMA = Path(__file__).with_name("scorer.schema.json")
 
-def scorer_games() -> dict:
-    """Game id → its generator module, for every game with a 计分器 page (a `scorer_data` hook)."""
-    return {game: m for game, m in modules().items() if hasattr(m, "scorer_data")}
+
+@cache
+def _validator():
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(json.loads(SCHEMA.read_text(encoding="utf-8")))
+
+
+def check_config(game: str, data: dict) -> None:
+    """The page config against its schema (scorer.schema.json), before it is written.
+
+    :raises BuildError: the first thing wrong, with where it is.
+    """
+    for error in sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+        where = "/".join(map(str, error.absolute_path)) or "(top)"
+        raise BuildError(f"{game}'s scorer page config ({SCHEMA.name}): {where}: {error.message[:200]}")
+
+
+def entry(game: str) -> dict:
+    """Where the page's worker finds a game the core's registry does not list (as the tests' toy game,
+    added by `registry.register`): its ``module:Class``; nothing for the games of `registry.GAMES`."""
+    if registry.GAMES.get(game):
+        return {}
+    g = registry.game(game)
+    return {"entry": f"{type(g).__module__}:{type(g).__qualname__}"}
 
 
 def page_data(game: str, d, link, runtime_info: dict) -> dict:
-    """What the scorer page's script needs: the game's own offer (`scorer_data`) and where the runtime is."""
-    return {"game": game, **runtime_info, **scorer_games()[game].scorer_data(d, link)}
+    """What the scorer page's script needs: the form of the game's score request (`rules.request.form_of`:
+    the page draws a game without tiles from it, and shows of a pasted request only what fits it), the
+    game's own offer (`GameSite.scorer_data`) and where the runtime is."""
+    form = form_of(registry.game(game).requests["score"])
+    return {"game": game, **entry(game), **runtime_info, "form": form, **sites()[game].scorer_data(game, d, link)}
 
 
 def write_pages(pages, rt: Runtime) -> list[str]:
@@ -29,13 +63,15 @@ def write_pages(pages, rt: Runtime) -> list[str]:
     from .render import Links
 
     written = []
-    for game in scorer_games():
+    for game in sites():
         page = f"{game}/scorer.md"
         info = {"core": rt.core_url, "bytes": rt.bytes(), "stdlib": rt.stdlib.name, "lock": rt.lock_info(),
                 "snapshot": rt.snapshot_key()}
         data = page_data(game, pages.d, Links(page, pages.targets), info)
         intro = data.pop("intro")
-        text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        check_config(game, json.loads(text))  # as the page reads it
+        text = text.replace("</", "<\\/")
         out = pages.docs / "data" / f"{game}_scorer.js"
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(f"window.CAIPAN_SCORER={text};\n", encoding="utf-8")

@@ -8,12 +8,16 @@ and .json, zipai_crosscheck.csv, zipai_findings.csv. `crosscheck()` and
 """
 from __future__ import annotations
 
-import importlib
-
-from .early import start  # noqa: F401 (a hook of generator.build)
+from ..games import NavPage, PackageSite
 
 
-def __getattr__(name: str):
-    """Every other hook is in `.hooks`, imported when first asked for: `start` (in `.early`)
-    hands the slow work to the build's workers before the steps import pandas and matplotlib."""
-    return getattr(importlib.import_module(__name__ + ".hooks"), name)
+class ZipaiSite(PackageSite):
+    """The hooks of `PackageSite`, under its short name in the nav."""
+
+    section = "字牌"  # shorter than its title in the nav
+
+    def own_nav(self, game: str) -> tuple[list[NavPage], list[NavPage]]:
+        return [("计分与胡息", f"{game}/scoring.md")], [("速查表", f"{game}/cheatsheet.md")]
+
+
+SITE = ZipaiSite(__name__)

@@ -1,4 +1,5 @@
-"""字牌's build steps and hooks (see `generator.zipai`, which hands them out when first asked for)."""
+"""字牌's build steps and the rule data it checks (`generator.zipai.ZipaiSite` imports them when first
+asked for)."""
 from __future__ import annotations
 
 import pandas as pd
@@ -15,15 +16,11 @@ from .. import background
 from ..errors import BuildError
 from ..findings import CheckRow, Finding, publish
 from ..outputs import write_csv, write_json
-from .figures import charts  # noqa: F401 (a hook of generator.games)
 from .check import constants
-from . import analytics  # noqa: F401 (a hook of generator.games)
 from .check import crosscheck as _crosscheck
 from .check import findings as _findings
 from .check import line_of, original, readings_report
 from .payouts import payout_csv
-from .site import notes, pages, reader_names, site_data  # noqa: F401 (hooks of generator.games)
-from .scorer import scorer_data  # noqa: F401 (a hook of generator.games)
 
 NOT_IN_DOCUMENT = "不见于原文"
 

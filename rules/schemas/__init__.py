@@ -87,11 +87,12 @@ def text(name: str) -> str:
 
 
 def generated() -> dict[str, Schema]:
-    """The schemas the declarations give, by name: every game's ``<game>.<command>.request`` (`Game.requests`,
-    in registry order), ``drill.request`` (`rules.drill.DrillArguments`) and ``common`` with the shared
-    definitions of `rules.request.common`. A field two requests share is written once and referred to
-    (`rules.request.Refs`); `python -m rules.schemas --write` writes them, and a test checks the committed
-    files are what they give.
+    """The schemas the declarations give, by name: every game's of the wheel (``rules/<game>/``; a game
+    registered from elsewhere, as the tests' toy game, publishes none) ``<game>.<command>.request``
+    (`Game.requests`, in registry order), ``drill.request`` (`rules.drill.DrillArguments`) and ``common``
+    with the shared definitions of `rules.request.common`. A field two requests share is written once and
+    referred to (`rules.request.Refs`); `python -m rules.schemas --write` writes them, and a test checks
+    the committed files are what they give.
 
     Examples:
         >>> made = generated()
@@ -108,7 +109,8 @@ def generated() -> dict[str, Schema]:
     for name, (declaration, what, example) in DEFINITIONS.items():
         common["$defs"][name] = definition(declaration, what, example)
     classes: dict[type, str] = {d: f"{URN}common#/$defs/{name}" for name, (d, _, _) in DEFINITIONS.items()}
-    documents = {f"{g.id}.{command}.request": d for g in registry.games() for command, d in g.requests.items()}
+    documents = {f"{g.id}.{command}.request": d for g in registry.games() if type(g).__module__.startswith("rules.")
+                 for command, d in g.requests.items()}
     refs = Refs(classes={**classes, **{d: URN + name for name, d in documents.items()}})
     from ..drill import DrillArguments
 

@@ -8,26 +8,20 @@
  * full are lists of indexes into their file's `values` (one per field). No server, no
  * other script: everything runs here, on the generated data. Every text from the data
  * goes through esc() before it reaches innerHTML, and every lookup by a name from the
- * address (#fragment) is an own-property lookup.
+ * address (#fragment) is an own-property lookup (both from dom.js, shared with the scorer).
  */
+import { esc, has, nextFrame, ruleLink } from "./dom.js";
+
 (function () {
   "use strict";
 
   var LIMIT = 100; // rows shown at once; "显示更多" adds as many again
   var CHUNK = 12; // rows laid out per frame (a screenful on a laptop): a keystroke waits only for the first chunk
-  var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
   // columns a phone card leaves out (the row's link opens the finder, which shows everything)
   var MINOR = { formula: 1, hand_points: 1, kong_points: 1, step: 1, gui: 1, red: 1 };
   // what separates the words of a value: "碰碰胡+清一色", "明杠→暗杠（双连杠）", "海底爆、自摸"
   var SEPARATORS = /[\s+＋、，,；;：:（）()→\/]+/;
   var collator = new Intl.Collator("zh");
-  var has = function (o, k) { return Object.prototype.hasOwnProperty.call(o, k); };
-
-  function esc(value) {
-    return String(value === null || value === undefined ? "" : value).replace(/[&<>"']/g, function (c) {
-      return ENTITIES[c];
-    });
-  }
 
   function shown(value) {
     return value === "" || value === null || value === undefined ? "（无）" : String(value);
@@ -42,11 +36,6 @@
   /* Marks for scripts/bench_site.py: when the head is in and read, the first rows shown, every row in. */
   function mark(name) {
     if (window.performance && performance.mark) performance.mark(name);
-  }
-
-  /* `go` after the next frame is painted (a tab in the background paints none: it waits until shown). */
-  function nextFrame(go) {
-    requestAnimationFrame(function () { setTimeout(go, 0); });
   }
 
   /* `go` once the page's text is on screen: its first contentful paint is recorded (the browser
@@ -206,10 +195,7 @@
   }
 
   function ruleLinks(table, ids) {
-    return (ids || []).map(function (id) {
-      var href = has(table.links, id) ? table.links[id] : null;
-      return href ? '<a class="cp-rid" href="' + esc(href) + '">' + esc(id) + "</a>" : "<code>" + esc(id) + "</code>";
-    }).join(" ");
+    return (ids || []).map(function (id) { return ruleLink(table.links, id); }).join(" ");
   }
 
   function paymentsTable(row) {

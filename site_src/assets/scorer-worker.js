@@ -6,6 +6,8 @@
  *   page → worker: {type: "start", config}, then {id, kind, requests}
  *   worker → page: {type: "progress", fraction, text}, {type: "mark", name, at}, {type: "ready", snapshot},
  *                  {type: "snapshot"}, {type: "failed", message}, {id, answers}
+ * A request is an object, or the text of one as the page got it (the URL fragment): the text goes to
+ * the core as it is, so the core's reader (the CLI's) judges it, duplicate keys and 1.0 included.
  * Every answer is the CLI's: the registry's Game.score / Game.waits through rules.request.answer. */
 
 // The rules core (its bytecode and data, generator/site/runtime.py) is imported in place, as a zip on
@@ -16,7 +18,9 @@ import json, sys
 sys.path.insert(0, ${JSON.stringify(CORE_PATH)})
 from rules import registry
 from rules.request import answer
-def caipan_call(game, kind, text):
+def caipan_call(game, entry, kind, text):
+    if entry and game not in registry.ids():  # a game the registry does not list: where its class is
+        registry.GAMES[game] = entry
     rules = registry.game(game)
     result, line = answer(rules.waits if kind == 'waits' else rules.score, text.encode('utf-8'))
     if result is not None:
@@ -141,7 +145,8 @@ async function start() {
     py.FS.writeFile(CORE_PATH, new Uint8Array(bytes));
     if (!fromSnapshot) py.runPython(GLUE);
     const fn = py.globals.get("caipan_call");
-    call = (kind, request) => JSON.parse(fn(config.game, kind, JSON.stringify(request)));
+    call = (kind, request) => JSON.parse(fn(config.game, config.entry || "", kind,
+                                            typeof request === "string" ? request : JSON.stringify(request)));
     if (!fromSnapshot) {
       call("score", {});  // import the modules once, so the first real answer is quick
       saveAfterFirstAnswer = () => saveSnapshot(py);

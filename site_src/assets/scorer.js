@@ -8,7 +8,12 @@
  * The core itself runs in a Web Worker (scorer-worker.js), so each answer comes back as a promise.
  * window.caipanScorer is a small hook for tests and the benchmark: ready, and call(kind, request),
  * batch(kind, requests), set(request) (all promises), request().
+ *
+ * An ES module: what it shares with caipan.js (escaping, own-property lookups, rule links, the next
+ * frame) is dom.js. Every value inserted as HTML goes through esc().
  */
+import { esc, has, nextFrame, ruleLink } from "./dom.js";
+
 (function () {
   "use strict";
   var root = document.querySelector(".cp-scorer[data-game]");
@@ -19,8 +24,10 @@
   // vocabulary, in generator/<game>/scorer.py): this script names no game. A part of the form that only
   // some games have (连杠, 钓鱼, 爆牌, 杠分, house-rule presets or readings) is drawn when the game's data
   // offers it; a result shows what the core's answer holds.
-  var UI = CFG.ui;
-  var WORDS = UI.words;
+  // A game that gives no `ui` (no tiles to tap) gets its form drawn from its score request's declaration
+  // (CFG.form, rules.request.form_of: one control per field, by the field's kind).
+  var UI = CFG.ui || null;
+  var WORDS = UI ? UI.words : { hand_word: "请求" };
 
   /* ------------------------------------------------------------------ the core */
 
@@ -57,7 +64,7 @@
   function whenToStart() {
     if (navigator.serviceWorker && navigator.serviceWorker.controller) return Promise.resolve();
     return new Promise(function (resolve) {
-      function later() { requestAnimationFrame(function () { setTimeout(resolve, 0); }); }
+      function later() { nextFrame(resolve); }
       if (document.readyState === "complete") later();
       else window.addEventListener("load", later, { once: true });
     });
@@ -87,7 +94,7 @@
         worker.onerror = function (event) { reject(new Error(event.message || "worker")); };
         worker.postMessage({ type: "start", config: {
           game: GAME, runtime: here("data-runtime"), core: here("data-core"), stdlib: CFG.stdlib, lock: CFG.lock,
-          snapshot: CFG.snapshot, bytes: Number(root.getAttribute("data-bytes")) || 1 } });
+          snapshot: CFG.snapshot, entry: CFG.entry || "", bytes: Number(root.getAttribute("data-bytes")) || 1 } });
       });
     });
   }
@@ -95,20 +102,60 @@
   /* ------------------------------------------------------------------ the request */
 
   var req = {};
+  // The text of the URL fragment, until the request is edited: it goes to the core as it is, so the
+  // CLI's reader judges it (duplicate keys, 1.0 for a whole number, not JSON at all …), not JSON.parse.
+  var raw = null;
+  var rawKind = "score";
 
+  // The fragment as text (as it is when it is not percent-encoded UTF-8), the object the form shows, and
+  // what to ask of the core.
   function readHash() {
     var text = location.hash.replace(/^#/, "");
-    if (!text) return {};
+    if (!text) return { text: "", value: {}, kind: kindOf({}) };
     try {
-      var value = JSON.parse(decodeURIComponent(text));
-      return value && typeof value === "object" && !Array.isArray(value) ? value : { hand: "" };
-    } catch (e) {
-      return null;
+      text = decodeURIComponent(text);
+    } catch (e) { /* not percent-encoded UTF-8: the core reads it as it is */ }
+    var value = {};
+    try { value = JSON.parse(text); } catch (e) { /* the core says what is wrong with it */ }
+    // what to ask is read from the text as written (a `win`, even an ill-typed one, makes it a score)
+    return { text: text, value: displayable(value), kind: kindOf(isObject(value) ? value : {}) };
+  }
+
+  // Of a request pasted or linked, what the form can show: the fields of the declaration (CFG.form) whose
+  // values have their kind's shape, in the order written. The core gets the text itself and says what is
+  // wrong with the rest.
+  function displayable(value) {
+    var out = {};
+    if (!isObject(value)) return out;
+    var declared = {};
+    CFG.form.fields.forEach(function (f) { declared[f.key] = f; });
+    Object.keys(value).forEach(function (key) {
+      if (has(declared, key) && fits(value[key], declared[key])) out[key] = value[key];
+    });
+    return out;
+  }
+
+  function isObject(v) { return v !== null && typeof v === "object" && !Array.isArray(v); }
+
+  function fits(v, shape) {
+    switch (shape.kind) {
+      case "text": case "enum": return typeof v === "string";
+      case "count": return typeof v === "number";
+      case "flag": return typeof v === "boolean";
+      case "list": return Array.isArray(v) && v.every(function (x) { return fits(x, shape.item); });
+      case "table": return isObject(v) && Object.keys(v).every(function (k) { return fits(v[k], shape.value); });
+      case "object":
+        if (shape.shorthand && typeof v === "string") return true;
+        return isObject(v) && shape.fields.every(function (f) {
+          return !has(v, f.key) ? !f.required : fits(v[f.key], f);
+        });
+      default: return (shape.options || []).some(function (o) { return fits(v, o); });
     }
   }
 
   function writeHash() {
     clearTimeout(hashTimer);
+    if (raw) return;  // the address already holds what is on screen, as it was written
     var text = Object.keys(req).length ? "#" + encodeURIComponent(JSON.stringify(req)) : "";
     if (location.hash !== text) history.replaceState(null, "", location.pathname + location.search + text);
   }
@@ -125,12 +172,13 @@
   }
 
   function kindOf(r) {
-    if ("win" in r) return "score";
-    if (UI.opening && (r.extras || []).indexOf(UI.opening) >= 0) return "score";
+    if (!UI || "win" in r) return "score";
+    if (UI.opening && Array.isArray(r.extras) && r.extras.indexOf(UI.opening) >= 0) return "score";
     return "waits";
   }
 
   function setField(key, value) {
+    raw = null;
     if (value === undefined || value === null || value === "" ||
         (Array.isArray(value) && !value.length) ||
         (typeof value === "object" && !Array.isArray(value) && !Object.keys(value).length)) {
@@ -164,23 +212,23 @@
     return out;
   }
 
-  // A tile's or card's face: its parts in reading order (the game's data says which is drawn big).
+  // A tile's or card's face: its parts in reading order (the game's data says which is drawn big). A code
+  // the game does not have (typed, or in a link) is shown as it was written; the core says what is wrong.
+  function faceOf(code) {
+    return has(UI.faces, code) ? UI.faces[code]
+      : { name: code, "class": "cp-sc-unknown", parts: [["b", code]] };
+  }
+
   function faceHtml(code) {
-    var face = UI.faces[code];
-    return '<span class="cp-sc-face' + (face["class"] ? " " + face["class"] : "") + '">' + face.parts.map(function (p) {
-      return "<" + p[0] + ">" + esc(p[1]) + "</" + p[0] + ">";
+    var face = faceOf(code);
+    return '<span class="cp-sc-face' + (face["class"] ? " " + esc(face["class"]) : "") + '">' + face.parts.map(function (p) {
+      return "<" + (p[0] === "small" ? "small" : "b") + ">" + esc(p[1]) + "</" + (p[0] === "small" ? "small" : "b") + ">";
     }).join("") + "</span>";
   }
 
-  function nameOf(code) { return UI.faces[code].name; }
+  function nameOf(code) { return faceOf(code).name; }
 
   /* ------------------------------------------------------------------ the form */
-
-  function esc(text) {
-    return String(text).replace(/[&<>"']/g, function (c) {
-      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
-    });
-  }
 
   var uid = 0;
   function field(label, control) {
@@ -189,18 +237,17 @@
   }
 
   function select(name, options) {
-    return '<select id="%ID%" data-field="' + name + '">' + options.map(function (o) {
+    return '<select id="%ID%" data-field="' + esc(name) + '">' + options.map(function (o) {
       return '<option value="' + esc(o[0]) + '">' + esc(o[1]) + "</option>";
     }).join("") + "</select>";
   }
 
   // what a tap on the palette does: add to the hand, or ("…:kind") put down a group of that kind
-  var MODES = UI.modes;
+  var MODES = UI ? UI.modes : [];
   var mode = "hand";
   var pending = [];  // cards tapped for a 吃 not yet complete
 
-  function build() {
-    var html = [];
+  function tileForm(html) {
     html.push('<section class="cp-sc-section" aria-labelledby="cp-sc-h-hand-' + GAME + '">');
     html.push('<h2 id="cp-sc-h-hand-' + GAME + '">' + esc(WORDS.hand_heading) + "</h2>");
     html.push('<div class="cp-sc-modes" role="radiogroup" aria-label="点牌面时">' + MODES.map(function (m, i) {
@@ -209,7 +256,7 @@
     }).join("") + "</div>");
     html.push('<div class="cp-sc-palette">' + UI.palette.map(function (row) {
       return '<div class="cp-sc-row">' + row.map(function (code) {
-        return '<button type="button" class="cp-sc-tile" data-add="' + code + '" aria-label="' + esc(nameOf(code)) + '">' +
+        return '<button type="button" class="cp-sc-tile" data-add="' + esc(code) + '" aria-label="' + esc(nameOf(code)) + '">' +
           faceHtml(code) + "</button>";
       }).join("") + "</div>";
     }).join("") + "</div>");
@@ -230,35 +277,35 @@
     if (CFG.kong_kinds) {
       html.push('<div class="cp-sc-field cp-sc-chainbox"><span class="cp-sc-caption">连杠（先后顺序）</span>' +
         '<span class="cp-sc-chain"></span>' + CFG.kong_kinds.map(function (k) {
-          return '<button type="button" class="cp-sc-button" data-chain="' + k + '">＋' + k + "</button>";
+          return '<button type="button" class="cp-sc-button" data-chain="' + esc(k) + '">＋' + esc(k) + "</button>";
         }).join("") + '<button type="button" class="cp-sc-button" data-chain="">按碰杠自动</button></div>');
     }
     UI.selects.forEach(function (s) { html.push(field(s.label, select(s.field, s.options))); });
     UI.numbers.forEach(function (n) {
-      html.push(field(n.label, '<input id="%ID%" type="number" min="' + n.min + '" max="' + n.max +
-        '" inputmode="numeric" data-field="' + n.field + '" data-number>'));
+      html.push(field(n.label, '<input id="%ID%" type="number" min="' + esc(n.min) + '" max="' + esc(n.max) +
+        '" inputmode="numeric" data-field="' + esc(n.field) + '" data-number>'));
     });
     if (UI.fishing) {
       html.push('<fieldset class="cp-sc-field"><legend>钓鱼</legend><label><input type="checkbox" data-fish="winner"> 胡家钓中</label>' +
-        CFG.seats.map(function (s) { return '<label><input type="checkbox" data-fish="' + s + '"> ' + s + "钓中</label>"; }).join("") +
+        CFG.seats.map(function (s) { return '<label><input type="checkbox" data-fish="' + esc(s) + '"> ' + esc(s) + "钓中</label>"; }).join("") +
         "</fieldset>");
     }
     if (CFG.bao) {
       CFG.seats.forEach(function (seat) {
-        html.push(field(seat + "爆牌", '<select id="%ID%" data-bao="' + seat + '">' +
-          CFG.bao.map(function (b) { return '<option value="' + b + '">' + b + "</option>"; }).join("") + "</select>"));
+        html.push(field(seat + "爆牌", '<select id="%ID%" data-bao="' + esc(seat) + '">' +
+          CFG.bao.map(function (b) { return '<option value="' + esc(b) + '">' + esc(b) + "</option>"; }).join("") + "</select>"));
       });
     }
     if (CFG.extras) {
       html.push('<fieldset class="cp-sc-field"><legend>其他</legend>' + CFG.extras.filter(function (e) { return e !== UI.opening; }).map(function (e) {
-        return '<label><input type="checkbox" data-extra="' + e + '"> ' + e + "</label>";
+        return '<label><input type="checkbox" data-extra="' + esc(e) + '"> ' + esc(e) + "</label>";
       }).join("") + '<label><input type="checkbox" data-field="dealer"> 胡牌者是庄家</label></fieldset>');
     }
     if (CFG.gang_kinds) {
       html.push('<div class="cp-sc-field cp-sc-gangbox"><span class="cp-sc-caption">杠分（垅、点招、自招）</span><span class="cp-sc-gang"></span>' +
-        '<select aria-label="杠的种类" data-gang="kind">' + CFG.gang_kinds.map(function (k) { return "<option>" + k + "</option>"; }).join("") + "</select>" +
-        '<select aria-label="谁杠" data-gang="by">' + CFG.seats.map(function (k) { return "<option>" + k + "</option>"; }).join("") + "</select>" +
-        '<select aria-label="点招的人" data-gang="from"><option value="">—</option>' + CFG.seats.map(function (k) { return "<option>" + k + "</option>"; }).join("") + "</select>" +
+        '<select aria-label="杠的种类" data-gang="kind">' + CFG.gang_kinds.map(function (k) { return "<option>" + esc(k) + "</option>"; }).join("") + "</select>" +
+        '<select aria-label="谁杠" data-gang="by">' + CFG.seats.map(function (k) { return "<option>" + esc(k) + "</option>"; }).join("") + "</select>" +
+        '<select aria-label="点招的人" data-gang="from"><option value="">—</option>' + CFG.seats.map(function (k) { return "<option>" + esc(k) + "</option>"; }).join("") + "</select>" +
         '<button type="button" class="cp-sc-button" data-action="gang">添加</button></div>');
     }
     html.push("</div></section>");
@@ -284,13 +331,68 @@
     }
     html.push('</div><button type="button" class="cp-sc-button" data-action="rules-reset">恢复原文规则</button></details>');
 
+  }
+
+  // The form of a declaration (CFG.form): one renderer per field kind, each a control whose value is the
+  // field's (data-form-field, data-kind). A composite field (a list, a table, an object) is written as JSON.
+  var RENDER = {
+    text: function (f) { return '<input id="%ID%" autocomplete="off" spellcheck="false" maxlength="' + esc(f.chars) + '"' + formAttrs(f) + ">"; },
+    count: function (f) {
+      return '<input id="%ID%" type="number" inputmode="numeric" min="' + esc(f.low) + '" max="' + esc(f.high) + '"' + formAttrs(f) + ">";
+    },
+    flag: function (f) { return '<input id="%ID%" type="checkbox"' + formAttrs(f) + ">"; },
+    "enum": function (f) {
+      return '<select id="%ID%"' + formAttrs(f) + '><option value="">' + (f.required ? "（请选）" : "—") + "</option>" +
+        f.choices.map(function (c) { return '<option value="' + esc(c) + '">' + esc(c) + "</option>"; }).join("") + "</select>";
+    },
+    json: function (f) { return '<input id="%ID%" autocomplete="off" spellcheck="false" placeholder="JSON"' + formAttrs(f) + ">"; },
+  };
+
+  function formAttrs(f) { return ' data-form-field="' + esc(f.key) + '" data-kind="' + esc(RENDER[f.kind] ? f.kind : "json") + '"'; }
+
+  function declaredForm(html) {
+    html.push('<section class="cp-sc-section" aria-labelledby="cp-sc-h-form-' + GAME + '"><h2 id="cp-sc-h-form-' + GAME +
+      '">请求</h2><div class="cp-sc-grid">');
+    CFG.form.fields.forEach(function (f) {
+      html.push(field(f.description || f.key, (RENDER[f.kind] || RENDER.json)(f)));
+    });
+    html.push("</div></section>");
+  }
+
+  // A control's value as its field holds it (undefined: not set; a JSON field that does not parse is kept
+  // as its text, for the core to refuse).
+  function formValue(el) {
+    var kind = el.getAttribute("data-kind");
+    if (kind === "flag") return el.checked || undefined;
+    if (el.value === "") return undefined;
+    if (kind === "count") return Number(el.value);
+    if (kind !== "json") return el.value;
+    try { return JSON.parse(el.value); } catch (e) { return el.value; }
+  }
+
+  function syncForm() {
+    $$("[data-form-field]").forEach(function (el) {
+      var value = req[el.getAttribute("data-form-field")];
+      var kind = el.getAttribute("data-kind");
+      if (kind === "flag") setChecked(el, value === true);
+      else if (document.activeElement !== el) {
+        setValue(el, value === undefined ? "" : kind === "json" || typeof value === "object" ? JSON.stringify(value) : value);
+      }
+    });
+  }
+
+  function build() {
+    var html = [];
+    if (UI) tileForm(html); else declaredForm(html);
     html.push('<section class="cp-sc-section cp-sc-out" aria-labelledby="cp-sc-h-out-' + GAME + '"><h2 id="cp-sc-h-out-' + GAME + '">结果</h2>' +
       '<div class="cp-sc-result" aria-live="polite"></div></section>');
-    html.push('<section class="cp-sc-section cp-sc-sheet-box" aria-labelledby="cp-sc-h-sheet-' + GAME + '"><h2 id="cp-sc-h-sheet-' + GAME + '">这套规则的速查表</h2>' +
-      '<p class="cp-small">按上面选定的规则，在浏览器里用规则核心算出速查表（和本站速查表同样的排法），可以打印，也可以下载成 CSV。</p>' +
-      '<button type="button" class="cp-sc-button" data-action="sheet">生成速查表</button> ' +
-      '<button type="button" class="cp-sc-button" data-action="csv" disabled>下载 CSV</button>' +
-      '<div class="cp-sc-sheet"></div></section>');
+    if (CFG.sheet) {
+      html.push('<section class="cp-sc-section cp-sc-sheet-box" aria-labelledby="cp-sc-h-sheet-' + GAME + '"><h2 id="cp-sc-h-sheet-' + GAME + '">这套规则的速查表</h2>' +
+        '<p class="cp-small">按上面选定的规则，在浏览器里用规则核心算出速查表（和本站速查表同样的排法），可以打印，也可以下载成 CSV。</p>' +
+        '<button type="button" class="cp-sc-button" data-action="sheet">生成速查表</button> ' +
+        '<button type="button" class="cp-sc-button" data-action="csv" disabled>下载 CSV</button>' +
+        '<div class="cp-sc-sheet"></div></section>');
+    }
     // Always in view on a phone: the total (or the error, or the waits) at the bottom of the screen.
     html.push('<div class="cp-sc-bar"><span class="cp-sc-bar-text">规则核心载入中…</span> ' +
       '<a href="#cp-sc-h-out-' + GAME + '">看算式</a></div>');
@@ -330,6 +432,7 @@
   }
 
   function sync() {
+    if (!UI) { syncForm(); return; }
     var tiles = tilesOf(req.hand);
     var winAt = -1;
     if (kindOf(req) === "score") {
@@ -405,11 +508,6 @@
 
   /* ------------------------------------------------------------------ the answer */
 
-  function link(rid) {
-    var href = CFG.links[rid];
-    return href ? '<a class="cp-rid" href="' + esc(href) + '">' + esc(rid) + "</a>" : "<code>" + esc(rid) + "</code>";
-  }
-
   function paymentsTable(payments) {
     if (!payments.length) return "";
     return '<table class="cp-table-static cp-sc-pay"><thead><tr><th>谁付</th><th>付给</th><th>多少</th><th>为了</th></tr></thead><tbody>' +
@@ -446,28 +544,31 @@
     html.push(paymentsTable(out.payments.concat(out.gang ? out.gang.payments : [])));
     html.push("<p>各家净得：" + netLine(out.net) + "</p>");
     html.push('<p class="cp-formula">' + esc(out.formula) + "</p>");
-    html.push('<p class="cp-sc-cites">依据：' + out.rules.map(link).join(" ") + "</p>");
+    html.push('<p class="cp-sc-cites">依据：' + out.rules.map(function (rid) { return ruleLink(CFG.links, rid); }).join(" ") + "</p>");
     if (out.not_in_document && out.not_in_document.length) {
       html.push('<p class="cp-small">不见于原文的规则：' + out.not_in_document.map(function (n) { return esc(n.title) + "（" + esc(n.source) + "）"; }).join("；") + "</p>");
     }
     return html.join("");
   }
 
+  function column(way) { return way.from ? way.win + "（" + way.from + "）" : way.win; }
+
   function showWaits(out) {
     var list = out.waits;
     if (!list.length) return '<p class="cp-sc-nowait" data-waits="">这手牌还没听：没有哪一张能让它胡。</p>';
+    // a column per way to win: the win method, and whose card it is where the answer says (字牌's `from`)
     var wins = [];
-    list.forEach(function (w) { w.wins.forEach(function (x) { if (wins.indexOf(x.win) < 0) wins.push(x.win); }); });
+    list.forEach(function (w) { w.wins.forEach(function (x) { if (wins.indexOf(column(x)) < 0) wins.push(column(x)); }); });
     var keys = list.map(function (w) { return w[UI.wait_key]; });
     var html = ['<p data-waits="' + esc(keys.join(" ")) + '">听 <strong>' + list.length + "</strong> 种牌：" +
       esc(keys.map(nameOf).join("、")) + "。下表是胡每一张、每种胡法胡家共收多少（— 表示这种胡法在这里不成立，悬停看原因）。</p>"];
     html.push('<div class="cp-wide"><table class="cp-table-static cp-sc-waits"><thead><tr><th>胡哪张</th><th>还剩</th>' +
       wins.map(function (w) { return "<th>" + esc(w) + "</th>"; }).join("") + "</tr></thead><tbody>");
     list.forEach(function (w, i) {
-      var by = {};
-      w.wins.forEach(function (x) { by[x.win] = x; });
-      var why = {};
-      w.refused.forEach(function (x) { why[x.win] = x.error; });
+      var by = Object.create(null);
+      w.wins.forEach(function (x) { by[column(x)] = x; });
+      var why = Object.create(null);
+      w.refused.forEach(function (x) { why[column(x)] = x.error; why[x.win] = why[x.win] || x.error; });
       html.push('<tr><th><button type="button" class="cp-sc-tile cp-sc-small" data-try="' + esc(keys[i]) + '" aria-label="用' +
         esc(nameOf(keys[i])) + '胡来算">' + faceHtml(keys[i]) + '</button></th><td class="cp-num">' + esc(w.left) + "</td>" +
         wins.map(function (name) {
@@ -499,21 +600,21 @@
     writeHashSoon();
     var box = $(".cp-sc-result");
     var seq = ++runs;
-    if (!coreReady || !req.hand) {
+    if (!coreReady || (!raw && !started(req))) {
       sync();
       box.removeAttribute("aria-busy");
-      box.innerHTML = coreReady ? '<p class="cp-small">先点牌面摆出手牌（或输入' + esc(WORDS.hand_word) + "）。</p>"
-        : '<p class="cp-small">规则核心载入后立即计算。</p>';
-      if (coreReady) bar("先摆出手牌");
+      box.innerHTML = coreReady ? '<p class="cp-small">' + (UI ? "先点牌面摆出手牌（或输入" + esc(WORDS.hand_word) + "）。"
+        : "先填写上面的请求。") + "</p>" : '<p class="cp-small">规则核心载入后立即计算。</p>';
+      if (coreReady) bar(UI ? "先摆出手牌" : "先填写请求");
       return Promise.resolve();
     }
-    var kind = kindOf(req);
+    var kind = raw ? rawKind : kindOf(req);
     var slow = setTimeout(function () {
       if (seq !== runs) return;
       sync();
       box.setAttribute("aria-busy", "true");
     }, FORM_WAIT);
-    drawn = ask(kind, [req]).then(function (answers) {
+    drawn = ask(kind, [raw || req]).then(function (answers) {
       clearTimeout(slow);
       if (seq !== runs) return;
       var answer = answers[0];
@@ -532,6 +633,13 @@
       }
     });
     return drawn;
+  }
+
+  // Whether the request on screen is far enough along to ask the core: a hand, or a declared form's
+  // required fields.
+  function started(r) {
+    if (UI) return !!r.hand;
+    return CFG.form.fields.every(function (f) { return !f.required || f.key in r; });
   }
 
   /* ------------------------------------------------------------------ editing */
@@ -619,6 +727,11 @@
 
   function onChange(event) {
     var t = event.target;
+    if (t.hasAttribute("data-form-field")) {
+      setField(t.getAttribute("data-form-field"), formValue(t));
+      run();
+      return;
+    }
     if (t.name && t.name.indexOf("cp-sc-mode") === 0) { mode = t.value; pending = []; sync(); return; }
     var f = t.getAttribute("data-field");
     if (f === "hand") setField("hand", t.value.trim());
@@ -767,23 +880,21 @@
 
   function fromHash() {
     clearTimeout(hashTimer);  // the address now says what to show
-    var value = readHash();
-    if (value === null) {
-      req = {};
-      $(".cp-sc-result").innerHTML = '<p class="cp-sc-error" role="alert" data-error="input is not JSON">地址栏 # 后面不是有效的 JSON</p>';
-      return;
-    }
-    req = value;
+    var got = readHash();
+    req = got.value;
+    pending = [];
+    raw = got.text || null;
+    rawKind = got.kind;
     run();
   }
 
   build();
   root.addEventListener("click", onClick);
   root.addEventListener("change", onChange);
-  $('[data-field="hand"]').addEventListener("input", function (e) { setField("hand", e.target.value.trim()); run(); });
+  if (UI) $('[data-field="hand"]').addEventListener("input", function (e) { setField("hand", e.target.value.trim()); run(); });
   window.addEventListener("hashchange", fromHash);
   window.addEventListener("pagehide", writeHash);
-  req = readHash() || {};
+  req = readHash().value;
   sync();
 
   var ready = loadCore().then(function () {
@@ -805,7 +916,7 @@
     // each a promise: the answer, the answers, the request's answer drawn on the page
     call: function (kind, request) { return ask(kind, [request]).then(function (a) { return a[0]; }); },
     batch: function (kind, requests) { return ask(kind, requests); },
-    set: function (request) { req = request; pending = []; return run(); },
+    set: function (request) { req = request; raw = null; pending = []; return run(); },
     request: function () { return JSON.parse(JSON.stringify(req)); },
     settled: settled,
   };
