@@ -46,11 +46,26 @@ def _check(request: WaitsRequest, rule_set: RuleSet) -> tuple[Hand, Circumstance
     given, c, gang = hand_of(_asked(request, "", Win.DIANPAO, request.from_seat or FROM_DEFAULT), rule_set)
     hand = Hand(given.concealed, given.melds, None)
     c = replace(c, win=Win.ZIMO, from_seat=None)
+    _refuse_a_complete_hand(hand, c, rule_set)
     check_hand(hand, c, rule_set, waiting=True)
     check_situation(c, rule_set)
     check_red(count_hand(hand, rule_set).red + 1, c, rule_set, most=True)
     gang_payments(gang, rule_set)
     return hand, c
+
+
+def _refuse_a_complete_hand(hand: Hand, c: Circumstances, rule_set: RuleSet) -> None:
+    """A hand already complete (a winning hand's count, every card in a group, its last card taken as the
+    winning one) is a win to score, not a hand waiting: refused in one line, as 南宁's waits refuses one."""
+    won = Hand(hand.concealed, hand.melds, hand.concealed[-1])
+    try:
+        check_hand(won, c, rule_set)
+        complete = any(splits(won, replace(c, win=win), rule_set) for win in (Win.ZIMO, Win.DIANPAO))
+    except RuleError:
+        return  # not a complete hand's count: the usual checks say what is wrong
+    if complete:
+        raise RuleError("the hand is already complete: waits takes it one card short; price the whole hand with score",
+                        rule=rule_set.constants.hand_rule)
 
 
 def _ways(request: WaitsRequest) -> list[tuple[Win, Seat | None]]:
@@ -88,7 +103,7 @@ def waits(raw: Mapping[str, object]) -> dict[str, object]:
         if not any(splits(completed, replace(c, win=win), rule_set) for win in (Win.ZIMO, Win.DIANPAO)):
             continue
         wins: list[Mapping[str, object]] = []
-        refused: list[Mapping[str, str]] = []
+        refused: list[Mapping[str, object]] = []
         for win, side in ways:
             label = {"win": win.value, **({"from": side.value} if side else {})}
             asked = _asked(request, deck.char(card), win, side)
