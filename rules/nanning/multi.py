@@ -5,7 +5,8 @@ The request is the usual one for 本家 (hand, melds, win, kongs/chain, discarde
 melds and winning tile. Every winner wins on the same discarded tile with the same 胡法 and
 kong chain; 摸码 and 钓鱼 do not apply (no 自摸, and the document's fishing examples have one
 winner). The discarder pays each winner for his own hand (nn-19-s2-r1, nn-19-s3-r1); his own
-杠分 are settled once.
+杠分 are settled once. The winners' tiles together hold at most four of a tile (the discard counted
+once), and a player 本家 has 封胡'd is not among them (被碰者本局不能胡牌, 001:321).
 """
 from __future__ import annotations
 
@@ -77,12 +78,11 @@ def _copies(hands: list[Hand], win: Win) -> RuleError | None:
     used[hands[0].won_on] -= len(hands) - 1  # the same discard is in every winner's hand
     if win is Win.QIANGGANG:
         used[hands[0].won_on] += COPIES - 1  # the robbed 碰
+    robbed = ", with the robbed 碰" if win is Win.QIANGGANG else ""
     for tile, n in enumerate(used):
         if n > COPIES:
-            between = "between them (the discard counted once" + (", with the robbed 碰" if win is Win.QIANGGANG
-                                                                     else "") + ")"
-            return RuleError(f"the winners hold {n} {name(tile)} {between}; there are only {COPIES} of each tile",
-                             rule="nn-0-r1", source="001:3")
+            return RuleError(f"the winners hold {n} {name(tile)} between them (the discard counted once{robbed}); "
+                             f"there are only {COPIES} of each tile", rule="nn-0-r1", source="001:3")
     return None
 
 

@@ -125,7 +125,7 @@ def waits(raw: Mapping[str, object]) -> dict[str, object]:
             except RuleError as exc:
                 refused.append({**label, "error": exc.one_line()})
                 continue
-            wins.append({**label, "chain": out["chain"], "total": out["total"], "patterns": out["patterns"],
+            wins.append({"win": win.value, "chain": out["chain"], "total": out["total"], "patterns": out["patterns"],
                          "formula": out["formula"], "net": out["net"]})
         found.append(Wait(notation([tile]), COPIES - used[tile], tuple(wins), tuple(refused), name=name(tile)))
     return waits_json("nanning", notation(concealed), "tile", found)

@@ -3,7 +3,8 @@
 The request (`rules.zipai.request.WaitsRequest`) is a score request without the win: `hand` is
 the concealed cards one short, with `shown`, `readings` and the table situation. It is checked as
 `score` checks it, less the winning card: what `score` refuses whatever card comes (a wrong count,
-four alike concealed, 头块 without 爆, …) is refused with the same line. Then every card left that
+four alike concealed, 头块 without 爆, a 爆 winner showing 碰 or 吃, …) is refused with the same line,
+and a hand already complete (a win to score, not a wait) in one line, as 南宁's. Then every card left that
 completes the shape, drawn or from another player (whose three alike may be a 碰, not a 坎, and
 need not stay together), is priced as a score request with that card last under each way of
 winning on it, through the same parse → situation → price → render as `caipan score`: 自摸, and
