@@ -23,7 +23,7 @@ import pandas as pd
 from .datafile import Map, Opt, fail, load, unique
 from .outputs import write_csv
 from .recorded import blame
-from .structure import Row, article
+from .structure import Row, article, article_inputs
 from .text import all_lines, fold
 
 # Verdicts of the cross-check, with their Chinese labels.
@@ -135,11 +135,6 @@ EXPLAINS = {
 
 def findings_file(game: str) -> str:
     return f"{game}/findings.toml"
-
-
-def article_inputs(game: str) -> tuple[str, ...]:
-    """The data files a game's article (its rows and their ids) is made from."""
-    return (f"structure/{game}.toml", "text/classify.toml", "text/spam.toml", "text/foldings.toml", "sources.toml")
 
 
 @dataclass(frozen=True)

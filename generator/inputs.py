@@ -16,7 +16,7 @@ from . import games
 from .datafile import fail
 from .examples import context
 from .findings import load_findings
-from .recorded import check_findings, check_lines
+from .recorded import article_rows, check_findings, check_lines, check_rows
 from .sources import Document, documents, registry
 from .structure import load_structure
 from .text import check_text_data
@@ -43,7 +43,8 @@ def check_inputs() -> dict[str, Document]:
     for site in games.sites().values():  # each game's rule data: data file → the core's loader
         for name, load in site.rule_data().items():
             check_rule_data(name, load)
-    findings = {game: [f["id"] for f in load_findings(game)]
-                for game in dict.fromkeys(entry["game"] for entry in registry())}
+    played = list(dict.fromkeys(entry["game"] for entry in registry()))
+    check_rows(article_rows(played))
+    findings = {game: [f["id"] for f in load_findings(game)] for game in played}
     check_findings(findings)
     return docs

@@ -4,7 +4,8 @@ A recorded edition lists every ruling (finding) the site stated and the lines of
 every document (how many, and which are the document's own text): the line
 numbers every citation rests on. `check_lines` and `check_findings` stop the
 build with one line when a document's lines differ from what the last recorded
-edition recorded, or a finding it lists is gone from its findings file; `blame`
+edition recorded, or a finding it lists is gone from its findings file, and `check_rows` when an
+article row id it records is gone (a structure file cut); `blame`
 names the file a failure comes from when the file where it shows is as the
 edition recorded it. The changelog and the edition itself are
 `generator.site.edition`'s.
@@ -20,6 +21,7 @@ from .datafile import fail
 from .errors import DataError
 from .paths import DATA, data_dir
 from .sources import FILE as SOURCES, Document
+from .structure import article, article_inputs
 
 EDITIONS = DATA / "editions"
 
@@ -74,6 +76,26 @@ def check_findings(findings: Mapping[str, Iterable[str]], folder: Path = EDITION
         if ruling_id not in set(findings.get(ruling["game"], ())):
             fail(f"{ruling['game']}/findings.toml", f"finding[{ruling_id}]", f"is gone, but edition {last['edition']} "
                  "records it: a ruling people cite stays, restore it")
+
+
+def article_rows(games: Iterable[str]) -> dict[str, list[str]]:
+    """Each game's article row ids, in order: the rule ids cited on the site (recorded with an edition)."""
+    return {game: [row.id for row in article(game).rows] for game in games}
+
+
+def check_rows(rows: Mapping[str, Iterable[str]], folder: Path = EDITIONS) -> None:
+    """Every article row id of the last recorded edition is still a row (`rows`: game → the ids the
+    article now has): a section or block cut from data/structure/<game>.toml, or an anchor moved,
+    renames or drops the ids people cite even when every finding still finds its rows."""
+    last = last_recorded(folder)
+    for game, ids in sorted(last.get("rows", {}).items()):
+        have = set(rows.get(game, ()))
+        gone = [row for row in ids if row not in have]
+        if gone:
+            name, *suspects = article_inputs(game)
+            fail(*blame(name, suspects, f"{len(gone)} row(s) of the article are gone ({', '.join(gone[:3])}"
+                        f"{'…' if len(gone) > 3 else ''}), but edition {last['edition']} records them: the rule ids "
+                        "people cite stay (a section or block cut, or an anchor moved)", folder))
 
 
 def changed(names: Iterable[str], folder: Path = EDITIONS) -> list[str]:

@@ -266,6 +266,11 @@ def _raw_rows(documents: tuple[str, ...], lines: dict[str, list[Line]]) -> list[
     return [{first: left, second: right} for left, right in align(content[first], content[second])]
 
 
+def article_inputs(game: str) -> tuple[str, ...]:
+    """The data files a game's article (its rows and their ids) is made from."""
+    return (f"structure/{game}.toml", "text/classify.toml", "text/spam.toml", "text/foldings.toml", "sources.toml")
+
+
 @cache
 def article(game: str) -> Article:
     """The reconstructed article of a game, from the verified sources."""

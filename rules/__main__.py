@@ -18,7 +18,7 @@ Exit status and error output (the contract of the schema ``error``):
         >>> sys.stdin = io.StringIO('{"hand": "234m678m999m55p", "melds": [{"kind": "碰", "tile": "9s"}], '
         ...                         '"win": "天胡"}')
         >>> main(["score", "--game", "nanning"], stderr=sys.stdout)
-        error: 天胡发生在任何人碰牌之前，手牌总是门清 (rule nn-14-r1)
+        error: 天胡是庄家起手牌直接胡牌（算门清自摸），还没有人打过牌，不可能已经碰九条 (rule nn-14-r1, source 001:345)
         2
         >>> sys.stdin = sys.__stdin__
 """

@@ -32,7 +32,7 @@ class Wait:
     piece: str  # the tile or card as written
     left: int
     wins: tuple[Mapping[str, object], ...]
-    refused: tuple[Mapping[str, str], ...]
+    refused: tuple[Mapping[str, object], ...]
     name: str = field(default="")  # its name, where the game writes one (南宁's 五筒)
 
 

@@ -240,6 +240,10 @@ CASES = [
                "settlement.rounding: is 11, but 003:75 states 90"),
     Corruption("nanning-per-kong-0", "nanning/presets.toml", replace("per_kong = 1", "per_kong = 0"),
                "changed since edition", recorded=("nanning/findings.toml",)),
+    # the last block cut: the build went through, its rows renamed (an edition records the rows since issue 25)
+    Corruption("structure-last-block-cut", "structure/nanning.toml",
+               sub(r'^  \[\[section\.block\]\]\n  key = "end"(.|\n)*', ""), "row(s) of the article are gone",
+               recorded=("structure/nanning.toml",)),
     Corruption("classify-truncated", "text/classify.toml", lambda path: path.write_text(
         path.read_text(encoding="utf-8").rsplit("[[override]]", 1)[0], encoding="utf-8"), "changed since edition",
                recorded=("nanning/findings.toml", "structure/nanning.toml")),
@@ -308,4 +312,25 @@ def test_a_damaged_edition_is_one_line(tmp_path):
     (tmp_path / good.name).write_text(good.read_text(encoding="utf-8")[:-20], encoding="utf-8")
     with pytest.raises(DataError, match=f"^data/editions/{good.name}: not a recorded edition") as info:
         recorded(tmp_path)
+    assert "\n" not in str(info.value)
+
+
+def test_a_cut_structure_file_drops_rows_the_edition_records(tmp_path):
+    """A section or block cut from the end of data/structure/<game>.toml moves its lines into the block
+    before: every finding still finds its rows and the build went through, but the cut rows' ids (cited
+    on the site) are gone. An edition records every article's row ids; a build missing one says so."""
+    import json
+
+    from generator.errors import DataError
+    from generator.recorded import article_rows, check_rows
+
+    rows = article_rows(["nanning", "zipai"])
+    assert any(r.startswith("nn-23-end") for r in rows["nanning"])
+    (tmp_path / "abc.json").write_text(json.dumps({"edition": "abc", "seq": 1, "inputs": {}, "rows": rows}),
+                                       encoding="utf-8")
+    check_rows(rows, tmp_path)
+    cut = {**rows, "nanning": [r for r in rows["nanning"] if not r.startswith("nn-23-end")]}
+    with pytest.raises(DataError, match=r"^data/structure/nanning.toml: \d row\(s\) of the article are gone "
+                                        r"\(nn-23-end") as info:
+        check_rows(cut, tmp_path)
     assert "\n" not in str(info.value)

@@ -169,12 +169,13 @@ def test_every_example_in_a_schema_follows_it(name):
 
 
 # The fields whose help example, set alone on the game's example request, is refused, and what the
-# refusal names: the field needs others the example lacks (the example wins by 杠上花 with one kong,
-# by 自摸 with no 招 or 拢 shown, and plays neither 摸码 nor 钓鱼). Every other field's example scores.
+# refusal names: the field needs others the example lacks (the example wins by 杠上花 with one kong and
+# one 碰, too few melds for 封胡; by 自摸 with no 招 or 拢 shown and 碰 shown, which a 爆 winner cannot have;
+# and plays neither 摸码 nor 钓鱼). Every other field's example scores.
 REFUSED_ALONE = {
-    "nanning": {"kongs": "nn-7-mg1-r1", "chain": "nn-7-mg1-r1", "multi": "nn-7-mg1-r1", "fenghu": "nn-12-r2",
+    "nanning": {"kongs": "nn-7-mg1-r1", "chain": "nn-7-mg1-r1", "multi": "nn-7-mg1-r1", "fenghu": "nn-12-r1",
                 "moma_hits": "nn-22-d1", "fishing": "nn-22-yu-d1"},
-    "zipai": {"shown": "ext-zp-hand", "from": "`from` only goes with"},
+    "zipai": {"shown": "ext-zp-hand", "from": "`from` only goes with", "bao": "zp-1-baopai-r2"},
 }
 
 

@@ -49,6 +49,22 @@ def test_nanning_waits_price_every_method_through_score():
     assert sorted(set(totals) | set(refused)) == sorted(m.value for m in Win)
 
 
+MIXED = {"hand": "234m678m5p", "melds": [{"kind": "暗杠", "tile": "1m"}, {"kind": "加杠", "tile": "9s"}]}
+
+
+def test_nanning_waits_price_every_chain_a_mixed_pair_of_kongs_allows():
+    """Issue 25: with an 暗杠 and a 明杠 shown, 杠上花 is priced once per chain they allow (either kong alone,
+    or both; the order of a chain never changes its price), each as score prices that chain."""
+    wait, = nn_waits(MIXED)["waits"]
+    chains = [(w["chain"], w["total"]) for w in wait["wins"] if w["win"] == "杠上花"]
+    assert [c for c, _ in chains] == [["明杠"], ["暗杠"], ["暗杠", "明杠"]]
+    for chain, total in chains:
+        asked = {**MIXED, "hand": MIXED["hand"] + "5p", "win": "杠上花"}
+        assert nn_score({**asked, "chain": chain})["total"] == total
+        assert nn_score({**asked, "chain": chain[::-1]})["total"] == total
+    assert not [r for r in wait["refused"] if r["win"] == "杠上花"]
+
+
 @pytest.mark.parametrize("request_, cards", [
     (ZP_LONG, ["伍", "捌"]),
     # A 坎 stays whole (zp-r-kan-split, locked): only 七七 waits, as 七七七 or 七七柒.
@@ -205,7 +221,12 @@ def test_cli_waits(game, payload, key, expected):
 
 @pytest.mark.parametrize("game, payload, words", [
     ("nanning", {"hand": "1112345678999m", "win": "自摸"}, "without win"),
-    ("nanning", {"hand": "1112345678999m1m"}, "13 tiles"),
+    # a hand already complete is a win to score, not a wait: both games refuse it in one line
+    ("nanning", {"hand": "1112345678999m1m"}, "the hand is already complete"),
+    ("nanning", {"hand": "1112345678999m1p"}, "13 tiles"),
+    ("zipai", {**ZP_LONG, "hand": ZP_LONG["hand"] + "捌"}, "the hand is already complete"),
+    ("zipai", {"hand": "一二三四五六七八九壹贰叁肆伍陆柒捌玖贰柒拾"}, "the hand is already complete"),
+    ("zipai", {"hand": "一二三四五六七八九壹贰叁肆伍陆柒捌玖贰柒贰"}, "wrong card count"),
     ("nanning", {"hand": "11111m2345678999m"}, "13 tiles"),
     ("nanning", {"hand": "1111m2345678m99m", "melds": [{"kind": "碰", "tile": "1m"}]}, "13 tiles"),
     ("nanning", {"hand": "11m2345678m9m", "melds": [{"kind": "碰", "tile": "1m"}]}, "only 4 of each"),

@@ -30,8 +30,8 @@ from pathlib import Path
 from rules import schemas
 
 from ..paths import data_dir
-from ..recorded import EDITIONS, document_lines, recorded
-from ..sources import documents
+from ..recorded import EDITIONS, article_rows, document_lines, recorded
+from ..sources import documents, registry
 from .data import SiteData
 import itertools
 
@@ -76,10 +76,12 @@ def current(d: SiteData) -> dict:
     """The snapshot of this build, with its edition."""
     body = {"inputs": input_digests(), **results(d), "schemas": schemas.shapes()}
     canonical = json.dumps(body, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    # the documents' lines follow from the inputs (each document's digest, sources.toml's): recorded
-    # for the inputs check (`generator.recorded`), not hashed again
+    # the documents' lines and the articles' row ids follow from the inputs (each document's digest,
+    # sources.toml's, the structure files'): recorded for the inputs check (`generator.recorded`),
+    # not hashed again
     return {"edition": hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:12], **body,
-            "documents": document_lines(documents().values())}
+            "documents": document_lines(documents().values()),
+            "rows": article_rows(dict.fromkeys(entry["game"] for entry in registry()))}
 
 
 def diff(old: dict, new: dict) -> dict:

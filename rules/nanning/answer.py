@@ -17,14 +17,16 @@ priced as 暗杠杠上花 with a note (nn-14-n1, nn-15-n1). 一炮多响 (`multi
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..errors import RuleError
 from ..ledger import Settlement, payments_json
 from ..request import RuleSetEntry, count
 from .analysis import best, kong_melds, splits, validate
-from .feasibility import FIRST_TURN_KONGS, check_hand, first_turn_kongs
+from .feasibility import FIRST_TURN_KONGS, NO_MOMA, check_hand, first_turn_kongs
 from .model import CHAIN_WINS, SELF_DRAWN, FengHu, Fishing, Hand, KongKind, Meld, Seat, Situation, Win
 from .options import MinggangMenqing, Switch
-from .request import FishingEntry, MeldEntry, ScoreRequest
+from .request import FishingEntry, MeldEntry, ScoreRequest, WaitsRequest
 from .rule_set import DEFAULT, RuleSet, preset
 from .tiles import name, notation, parse, parse_one
 
@@ -70,21 +72,53 @@ def situation(request: ScoreRequest, rule_set: RuleSet) -> Situation:
         ('放炮', '上家', '鸡胡')
     """
     hand = hand_of(request.hand, request.melds, request.win_tile)
-    problem = check_hand(hand, request.win)
+    problem = check_hand(hand, request.win, request.fenghu)
     if problem is not None:
         raise problem
     chain = _chain(request, hand, rule_set)
     win, chain = _first_turn_kongs(request.win, hand, chain)
     breaks = rule_set.options.minggang_menqing is MinggangMenqing.BREAKS
     hand_type, split = best(hand, win in SELF_DRAWN, breaks)
+    table = table_of(request, rule_set)
+    return Situation(hand_type, win, chain, request.fenghu, table.moma_hits, table.fishing, table.from_seat,
+                     table.fenghu_seat, split=split)
+
+
+class Table(NamedTuple):
+    """What a request says of the table, whatever the win: 摸码 hits, who discarded, who is 封胡'd, 钓鱼.
+
+    Examples:
+        >>> from rules.request import read
+        >>> table_of(read(WaitsRequest, {"hand": "1m", "discarder": "对家"}), preset())
+        Table(moma_hits=0, from_seat=<Seat.ACROSS: '对家'>, fenghu_seat=<Seat.ACROSS: '对家'>, fishing=None)
+    """
+
+    moma_hits: int
+    from_seat: Seat
+    fenghu_seat: Seat
+    fishing: Fishing | None
+
+
+def table_of(request: ScoreRequest | WaitsRequest, rule_set: RuleSet) -> Table:
+    """The table a score or waits request describes, checked: what a rule forbids whatever the win and
+    the winning tile (`waits` refuses it before any tile, with the line `score` gives).
+
+    Examples:
+        >>> from rules.request import read
+        >>> table_of(read(WaitsRequest, {"hand": "1m", "fenghu": "他家放炮", "fenghu_seat": "上家"}), preset())
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: 他家放炮 (双飞) means the discarder is not the 封胡'd player
+    """
     hits = count(request.moma_hits, "moma_hits", 0, rule_set.value("moma_codes"), rule="nn-22-ma-d1")
+    if hits and rule_set.options.moma is not Switch.ON:
+        raise RuleError(NO_MOMA, rule="nn-22-d1")
     from_seat = request.discarder or Seat.PREV
     default_b = from_seat if request.fenghu is FengHu.B_DISCARDS else Seat.ACROSS
     fenghu_seat = request.fenghu_seat or default_b
     if request.fenghu is FengHu.OTHER_DISCARDS and fenghu_seat is from_seat:
         raise RuleError("他家放炮 (双飞) means the discarder is not the 封胡'd player", rule="nn-12-r2")
-    return Situation(hand_type, win, chain, request.fenghu, hits, _fishing(request.fishing, rule_set),
-                     from_seat, fenghu_seat, split=split)
+    return Table(hits, from_seat, fenghu_seat, _fishing(request.fishing, rule_set))
 
 
 def _chain(request: ScoreRequest, hand: Hand, rule_set: RuleSet) -> tuple[KongKind, ...]:

@@ -133,7 +133,7 @@ def check(s: Situation, rule_set: RuleSet) -> RuleError | None:
                    "nn-7-ag4-1", "001:179")
     if s.moma_hits:
         if rule_set.options.moma is not Switch.ON:
-            return _no("这个规则预设不摸码", "nn-22-d1")
+            return _no(NO_MOMA, "nn-22-d1")
         if not moma_eligible(s):
             return _no("只有自摸胡牌才能摸码（明杠杠上花不能摸码，海底已无牌可摸）",
                        "nn-22-ma-r1", "001:427")
@@ -157,7 +157,17 @@ def moma_eligible(situation: Situation) -> bool:
     return KongKind.MING not in situation.chain
 
 
-def check_hand(hand: Hand, win: Win) -> RuleError | None:
+# 天胡 / 地胡 with a 碰 shown, with or without a kong: a 碰 takes another player's discard, so the
+# win is no longer the dealt hand (天胡) or the first natural draw (地胡).
+FIRST_TURN_PENG = {
+    Win.TIANHU: ("nn-14-r1", "001:345", "天胡是庄家起手牌直接胡牌（算门清自摸），还没有人打过牌"),
+    Win.DIHU: ("nn-15-n1", "001:361", "地胡是第一圈按自然顺序摸的第一张牌胡牌，“第一圈里如有人碰牌”就不成地胡"),
+}
+FENGHU_MELDS = 3  # 同碰一位玩家三笔牌（含杠）
+NO_MOMA = "这个规则预设不摸码"
+
+
+def check_hand(hand: Hand, win: Win, fenghu: FengHu = FengHu.NONE) -> RuleError | None:
     """What a concrete hand rules out that its hand type does not show: the reason, or None.
 
     - 抢杠胡: the robbed 加杠 is another player's 碰 of the winning tile plus that
@@ -165,14 +175,20 @@ def check_hand(hand: Hand, win: Win) -> RuleError | None:
       the robbed one (a fifth copy otherwise), in his hand or in a meld.
     - 人胡: won on the dealer's first discard, before the winner's first turn, so
       the winner has declared nothing: no 碰 and no 杠 of any kind.
+    - 天胡 / 地胡: no 碰, with or without a 暗杠 beside it (a 明杠 is refused as the
+      杠上花 it would be, `rules.nanning.answer`).
+    - 封胡: the winner shows three melds taken from the 封胡'd player (`check_fenghu`).
 
     Examples:
         >>> from rules.nanning.model import Hand, Meld, MeldKind
         >>> from rules.nanning.tiles import parse
         >>> hand = Hand(tuple(parse("234m678m999m55p")), (Meld(MeldKind.PENG, parse("9s")[0]),), 13)
-        >>> check_hand(hand, Win.ZIMO) is None, check_hand(hand, Win.RENHU).rule
-        (True, 'nn-16-r1')
+        >>> check_hand(hand, Win.ZIMO) is None, check_hand(hand, Win.RENHU).rule, check_hand(hand, Win.TIANHU).rule
+        (True, 'nn-16-r1', 'nn-14-r1')
     """
+    problem = check_fenghu(hand.melds, fenghu)
+    if problem is not None:
+        return problem
     if win is Win.QIANGGANG:
         tile = hand.won_on
         held = hand.concealed.count(tile) + sum(4 if m.kind.is_kong else 3 for m in hand.melds if m.tile == tile)
@@ -183,7 +199,30 @@ def check_hand(hand: Hand, win: Win) -> RuleError | None:
     if win is Win.RENHU and hand.melds:
         melds = "、".join(f"{m.kind.value}{name(m.tile)}" for m in hand.melds)
         return _no(f"人胡是胡庄家打出的第一张牌，胡家还没摸过牌，不可能已经{melds}", "nn-16-r1", "001:363")
+    pengs = [m for m in hand.melds if m.kind is MeldKind.PENG]
+    if win in FIRST_TURN_PENG and pengs:
+        rule, source, words = FIRST_TURN_PENG[win]
+        shown = "、".join(f"碰{name(m.tile)}" for m in pengs)
+        return _no(f"{words}，不可能已经{shown}", rule, source)
     return None
+
+
+def check_fenghu(melds: tuple[Meld, ...], fenghu: FengHu) -> RuleError | None:
+    """封胡 needs three melds taken from the 封胡'd player (碰, or a kong of his tile: 同碰一位玩家三笔牌（含杠）);
+    a 暗杠 takes nobody's tile. The reason when the melds shown are too few, or None.
+
+    Examples:
+        >>> from rules.nanning.model import Meld, MeldKind
+        >>> check_fenghu((Meld(MeldKind.PENG, 0), Meld(MeldKind.ANGANG, 1)), FengHu.OTHER_DISCARDS).rule
+        'nn-12-r1'
+        >>> check_fenghu((), FengHu.NONE) is None
+        True
+    """
+    taken = sum(1 for m in melds if m.kind.from_other)
+    if fenghu is FengHu.NONE or taken >= FENGHU_MELDS:
+        return None
+    return _no(f"封胡要胡家碰了被封胡者{FENGHU_MELDS}笔牌（含杠），这手牌只亮出{taken}笔别人的牌",
+               "nn-12-r1", "001:321")
 
 
 @dataclass(frozen=True)

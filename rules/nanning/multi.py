@@ -5,7 +5,8 @@ The request is the usual one for 本家 (hand, melds, win, kongs/chain, discarde
 melds and winning tile. Every winner wins on the same discarded tile with the same 胡法 and
 kong chain; 摸码 and 钓鱼 do not apply (no 自摸, and the document's fishing examples have one
 winner). The discarder pays each winner for his own hand (nn-19-s2-r1, nn-19-s3-r1); his own
-杠分 are settled once.
+杠分 are settled once. The winners' tiles together hold at most four of a tile (the discard counted
+once), and a player 本家 has 封胡'd is not among them (被碰者本局不能胡牌, 001:321).
 """
 from __future__ import annotations
 
@@ -14,11 +15,11 @@ from dataclasses import replace
 from ..errors import RuleError
 from ..ledger import KONG
 from .answer import hand_of, situation
-from .model import FengHu, Hand, Seat, Situation
+from .model import FengHu, Hand, Seat, Situation, Win
 from .request import ScoreRequest
 from .rule_set import RuleSet
 from .table import RELATIVE, Ending, multi_win, next_dealer, relative
-from .tiles import name
+from .tiles import COPIES, KINDS, name
 
 
 def _winners(request: ScoreRequest,
@@ -48,7 +49,41 @@ def _winners(request: ScoreRequest,
                             f" {name(hand.won_on)}: every winner wins on the same tile", rule="nn-19-r1")
         wins.append((position, situation(theirs, rule_set)))
         hands.append((entry.seat, their_hand))
+    if mine.fenghu is not FengHu.NONE and mine.fenghu_seat in {seat for seat, _ in hands}:
+        raise RuleError(f"{mine.fenghu_seat.value} is 封胡'd by 本家 and cannot win this hand: 被碰者本局不能胡牌",
+                        rule="nn-12-r1", source="001:321")
+    problem = _copies([h for _, h in hands], mine.win)
+    if problem is not None:
+        raise problem
     return mine, wins, hands
+
+
+def _copies(hands: list[Hand], win: Win) -> RuleError | None:
+    """Every winner's tiles together: the one discard each wins on counted once, and for 抢杠胡 the three
+    copies in the robbed 碰 (nn-9-d1), at most four of each tile (共一百三十六张: 34 kinds, four of each).
+
+    Examples:
+        >>> from rules.nanning.tiles import parse
+        >>> five = parse("5p")[0]
+        >>> mine, theirs = (Hand(tuple(parse(h)), (), five) for h in ("234m678m999m11z555p", "123s456s789s22z555p"))
+        >>> _copies([mine, theirs], Win.FANGPAO).message
+        'the winners hold 5 五筒 between them (the discard counted once); there are only 4 of each tile'
+    """
+    used = [0] * KINDS
+    for hand in hands:
+        for tile in hand.concealed:
+            used[tile] += 1
+        for meld in hand.melds:
+            used[meld.tile] += 4 if meld.kind.is_kong else 3
+    used[hands[0].won_on] -= len(hands) - 1  # the same discard is in every winner's hand
+    if win is Win.QIANGGANG:
+        used[hands[0].won_on] += COPIES - 1  # the robbed 碰
+    robbed = ", with the robbed 碰" if win is Win.QIANGGANG else ""
+    for tile, n in enumerate(used):
+        if n > COPIES:
+            return RuleError(f"the winners hold {n} {name(tile)} between them (the discard counted once{robbed}); "
+                             f"there are only {COPIES} of each tile", rule="nn-0-r1", source="001:3")
+    return None
 
 
 def score_multi(request: ScoreRequest, rule_set: RuleSet) -> dict[str, object]:

@@ -16,7 +16,7 @@ from .groups import Group, shown_group
 from .hand import Hand
 from .hand import score as score_hand
 from .loader import default_rule_set
-from .model import Bao, Extra, GangKind, GroupKind, Seat, Win
+from .model import Bao, Extra, GangKind, GroupKind, Seat, ShownKind, Win
 from .request import GangEntry, ScoreRequest, ShownEntry
 from .rule_set import RuleSet
 from .scoring import Circumstances, GangEvent, Situation, gang_payments, hand_value
@@ -147,6 +147,7 @@ def hand_of(request: ScoreRequest, rule_set: RuleSet) -> tuple[Hand, Circumstanc
             won_on = concealed[-1]  # the last card written in hand
     elif request.win_card is not None:
         raise RuleError("an opening-hand win (起手) has no winning card: leave out win_card")
+    _check_bao_shown(request.shown, circumstances)
     gang = gang_of(request.gang, rule_set)
     _check_gang_against_hand(gang, shown)
     _check_others_fours(gang, concealed + tuple(c for g in shown for c in g.cards), rule_set)
@@ -183,6 +184,24 @@ def situation(request: ScoreRequest, rule_set: RuleSet) -> Situation:
     hand, circumstances, gang = hand_of(request, rule_set)
     scored = score_hand(hand, circumstances, rule_set)
     return Situation(scored.facts, circumstances, gang, groups=scored.arrangement.groups)
+
+
+def _check_bao_shown(shown: tuple[ShownEntry, ...], c: Circumstances) -> None:
+    """A 爆 winner shows no 吃 or 碰: 爆牌 is declared at the dealer's first discard, before anyone could take a
+    card, and 爆牌后不能吃牌或者碰牌 (003 l.31); his 招 and 拢 stay (有招就必须招牌).
+
+    Examples:
+        >>> _check_bao_shown((ShownEntry(kind=ShownKind.PENG, cards="五五五"),), Circumstances(Win.ZIMO,
+        ...     bao_winner=Bao.BAO))
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: the winner is 爆 but shows 碰 五五五: 爆牌后不能吃牌或者碰牌
+    """
+    taken = [e for e in shown if e.kind in (ShownKind.CHI, ShownKind.PENG)]
+    if c.bao_winner is not Bao.NONE and taken:
+        groups = ", ".join(f"{e.kind.value} {e.cards}" for e in taken)
+        raise RuleError(f"the winner is {c.bao_winner.value} but shows {groups}: 爆牌后不能吃牌或者碰牌",
+                        rule="zp-1-baopai-r2", source="003:31")
 
 
 def _check_gang_against_hand(gang: tuple[GangEvent, ...], shown: tuple[Group, ...]) -> None:

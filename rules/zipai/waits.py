@@ -3,7 +3,8 @@
 The request (`rules.zipai.request.WaitsRequest`) is a score request without the win: `hand` is
 the concealed cards one short, with `shown`, `readings` and the table situation. It is checked as
 `score` checks it, less the winning card: what `score` refuses whatever card comes (a wrong count,
-four alike concealed, 头块 without 爆, …) is refused with the same line. Then every card left that
+four alike concealed, 头块 without 爆, a 爆 winner showing 碰 or 吃, …) is refused with the same line,
+and a hand already complete (a win to score, not a wait) in one line, as 南宁's. Then every card left that
 completes the shape, drawn or from another player (whose three alike may be a 碰, not a 坎, and
 need not stay together), is priced as a score request with that card last under each way of
 winning on it, through the same parse → situation → price → render as `caipan score`: 自摸, and
@@ -46,11 +47,26 @@ def _check(request: WaitsRequest, rule_set: RuleSet) -> tuple[Hand, Circumstance
     given, c, gang = hand_of(_asked(request, "", Win.DIANPAO, request.from_seat or FROM_DEFAULT), rule_set)
     hand = Hand(given.concealed, given.melds, None)
     c = replace(c, win=Win.ZIMO, from_seat=None)
+    _refuse_a_complete_hand(hand, c, rule_set)
     check_hand(hand, c, rule_set, waiting=True)
     check_situation(c, rule_set)
     check_red(count_hand(hand, rule_set).red + 1, c, rule_set, most=True)
     gang_payments(gang, rule_set)
     return hand, c
+
+
+def _refuse_a_complete_hand(hand: Hand, c: Circumstances, rule_set: RuleSet) -> None:
+    """A hand already complete (a winning hand's count, every card in a group, its last card taken as the
+    winning one) is a win to score, not a hand waiting: refused in one line, as 南宁's waits refuses one."""
+    won = Hand(hand.concealed, hand.melds, hand.concealed[-1])
+    try:
+        check_hand(won, c, rule_set)
+        complete = any(splits(won, replace(c, win=win), rule_set) for win in (Win.ZIMO, Win.DIANPAO))
+    except RuleError:
+        return  # not a complete hand's count: the usual checks say what is wrong
+    if complete:
+        raise RuleError("the hand is already complete: waits takes it one card short; price the whole hand with score",
+                        rule=rule_set.constants.hand_rule)
 
 
 def _ways(request: WaitsRequest) -> list[tuple[Win, Seat | None]]:
@@ -88,7 +104,7 @@ def waits(raw: Mapping[str, object]) -> dict[str, object]:
         if not any(splits(completed, replace(c, win=win), rule_set) for win in (Win.ZIMO, Win.DIANPAO)):
             continue
         wins: list[Mapping[str, object]] = []
-        refused: list[Mapping[str, str]] = []
+        refused: list[Mapping[str, object]] = []
         for win, side in ways:
             label = {"win": win.value, **({"from": side.value} if side else {})}
             asked = _asked(request, deck.char(card), win, side)
