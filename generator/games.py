@@ -98,6 +98,11 @@ class GameSite(ABC):
         (`generator.analytics`); None when it has no statistics."""
         return None
 
+    def drill_weights(self) -> dict[str, Callable[[], str]]:
+        """Its drills' weights file under data/ → what makes its text from the statistics' exact counts
+        (`generator.drills`); empty when it has no drills."""
+        return {}
+
     def templates(self) -> Path:
         """The folder of its own page templates: ``templates/`` beside the module that defines it."""
         return Path(sys.modules[type(self).__module__].__file__ or "").parent / "templates"
@@ -150,6 +155,10 @@ class PackageSite(GameSite):
 
     def analytics(self):
         return self.part("analytics")
+
+    def drill_weights(self):
+        found = self.analytics()
+        return {found.DRILL_WEIGHTS: found.drill_weights}
 
     def scorer_data(self, game, d, link):
         return self.part("scorer").scorer_data(d, link)
