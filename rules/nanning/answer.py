@@ -189,7 +189,16 @@ def result_json(hand: Hand, reading: Mapping[str, object], patterns: list[str], 
                 settlement: Settlement, rule_set: RuleSet, formula: str, rule_ids: list[str],
                 notes: list[str]) -> dict[str, object]:
     """The keys of a score result, in order (schema ``nanning.score.response``): shared by `render` and
-    `rules.nanning.shisanyao`, which prices a hand no split reads."""
+    `rules.nanning.shisanyao`, which prices a hand no split reads.
+
+    Examples:
+        >>> from rules.ledger import Settlement
+        >>> hand = hand_of("234m678m999m55p789s", (), None)
+        >>> out = result_json(hand, {"shape": "鸡胡"}, ["鸡胡"], Win.ZIMO, (), Settlement(Seat.SELF, (), "", ()),
+        ...                   preset(), "", [], [])
+        >>> out["hand"]["win_tile"], out["total"]
+        ('九条', 0)
+    """
     return {
         "game": "nanning",
         "preset": rule_set.id,

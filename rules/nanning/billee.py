@@ -50,6 +50,12 @@ class Branch:
 
     @property
     def label(self) -> str:
+        """The branch's flags written together, in the order of `FLAGS`.
+
+        Examples:
+            >>> table().branches[1].label
+            '全求人碰碰胡清一色'
+        """
         return "".join(f for f in FLAGS if f in self.flags)
 
 
@@ -69,7 +75,12 @@ class Method:
 
 @dataclass(frozen=True)
 class Table:
-    """data/nanning/billee.toml, read and checked."""
+    """data/nanning/billee.toml, read and checked: the branches in the server's order, and the methods.
+
+    Examples:
+        >>> table().methods[Win.QUANQIUPAO].column
+        '全求炮'
+    """
 
     branches: tuple[Branch, ...]
     methods: Mapping[Win, Method]

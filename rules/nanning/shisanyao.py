@@ -56,11 +56,11 @@ def settle(request: ScoreRequest, hand: Hand, rule_set: RuleSet) -> tuple[Settle
         >>> settle(read(ScoreRequest, {"hand": "19m19p19s12345677z", "win": "放炮"}), hand, agreed)
         Traceback (most recent call last):
         ...
-        rules.errors.RuleError: 十三幺按俱乐部的约定值计分（不见于原文，…）：请给出 shisanyao_fangpao（放炮时付的分）
+        rules.errors.RuleError: 十三幺按俱乐部的约定值计分（不见于原文，...）：请给出 shisanyao_fangpao（放炮时付的分）
         >>> settle(read(ScoreRequest, {"hand": "19m19p19s12345677z", "win": "自摸"}), hand, preset())
         Traceback (most recent call last):
         ...
-        rules.errors.RuleError: 十三幺不算胡牌：原文“无十三幺、全（七星）不靠牌型”（…shisanyao 为 agreed）
+        rules.errors.RuleError: 十三幺不算胡牌：原文“无十三幺、全（七星）不靠牌型”（...shisanyao 为 agreed）
     """
     spec = rule_set.option_specs["shisanyao"]
     if rule_set.options.shisanyao is Shisanyao.REFUSED:
