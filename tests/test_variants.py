@@ -183,3 +183,48 @@ def test_billee_moma_counts_after_a_minggang():
                "win": "杠上花", "moma_hits": 1}
     assert score({**request, "rules": "billee-server"})["hand_points"] == 3 * 2 * 2 * 3
     assert refusal({**request, "rules": "moma"}).rule == "nn-22-ma-r1"
+
+
+# ---- what the pages show (the built site) --------------------------------------------------
+
+
+def test_preset_changes_count_every_row():
+    """Each preset's counts cover its rows: what both allow plus what only it allows is every row it can
+    price; the billee preset changes most of what both allow."""
+    from generator.nanning.tables import preset_changes
+    from rules.nanning.payouts import payout_rows
+
+    rows = payout_rows()
+    changes = {c["id"]: c for c in preset_changes(rows)}
+    assert set(changes) == set(NANNING.presets()) - {"yuanwen"}
+    for pid, c in changes.items():
+        feasible = sum(1 for r in rows if r["preset"] == pid and r["feasible"])
+        assert c["both"] + c["only_here"] == feasible, pid
+        assert 0 <= c["differ"] <= c["both"]
+    assert changes["billee-server"]["differ"] > changes["billee-server"]["both"] // 2
+
+
+def test_rulings_page_shows_every_preset_change(built):
+    """The rulings page lists every preset the data compares, with the data's counts, and the provenance of
+    the ones not in the documents."""
+    import json
+
+    changes = json.loads((built.generated / "nanning_preset_changes.json").read_text(encoding="utf-8"))
+    page = (built.ctx.docs / "rulings.md").read_text(encoding="utf-8")
+    for c in changes:
+        row = next(line for line in page.splitlines() if line.startswith(f'<tr id="preset-{c["id"]}">'))
+        numbers = [cell.split(">")[-1] for cell in row.split('<td class="cp-num">')[1:]]
+        assert [int(n.split("<")[0]) for n in numbers] == [c["both"], c["differ"], c["only_here"], c["only_yuanwen"]]
+        for cited in c["provenance"]:
+            assert cited in page
+
+
+def test_scoring_page_lists_the_variants_apart(built):
+    """计分规则 lists the documents' options, then the variants under their own heading, each with its source."""
+    page = (built.ctx.docs / "nanning" / "scoring.md").read_text(encoding="utf-8")
+    before, variants = page.split("{ #nanning-variants }")
+    for o in NANNING.options():
+        anchor = f"{{ #option-{o.key} }}"
+        assert anchor in (variants if o.variant else before), o.key
+        for cited in o.provenance:
+            assert cited.replace("'", "&#39;") in variants

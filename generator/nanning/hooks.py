@@ -17,7 +17,7 @@ from .scorer import scorer_data  # noqa: F401 (a hook of generator.games)
 from .tables import payout_csv, preset_changes, presets_json
 
 # The rule data the core reads: checked first by `generator.inputs`, each complaint naming its file.
-RULE_DATA = {"nanning/presets.toml": presets, "nanning/billee.toml": billee.table}
+RULE_DATA = {"nanning/presets.toml": presets, "nanning/billee1011.toml": billee.table}
 
 
 def steps(ctx) -> list:

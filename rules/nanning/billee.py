@@ -3,7 +3,7 @@
 The server (billee1011/repository, Table_NanNing.java and its handlers, read in
 tests/ports/VARIANTS.md §2) does not price as the article does. Its amount is one number from the
 first matching branch of a fixed list (`getProcessScore`, Table 966-1109, kept as data in
-data/nanning/billee.toml), times (1 + 码 hits) on a self-draw (Table 848-849), doubled once for
+data/nanning/billee1011.toml), times (1 + 码 hits) on a self-draw (Table 848-849), doubled once for
 杠上花, 杠上炮 or 抢杠胡 whatever the chain (getFan, Table 940-964). Who pays:
 - a self-draw: each of the three pays that amount; after a 明杠 or 补杠 one player pays every share
   (the kong's discarder, or the 碰's provider: Dispatch 83-87, Gang 193); under 封胡 the 封胡'd
@@ -26,7 +26,7 @@ from ..ledger import HAND, KONG, Payment, Settlement
 from .model import OTHERS, FengHu, HandType, KongKind, Seat, Shape, Situation, Win
 from .rule_set import RuleSet
 
-CONFIG = "nanning/billee.toml"
+CONFIG = "nanning/billee1011.toml"
 WHERE = f"data/{CONFIG}"
 COLUMNS = ("zimo", "zimo_menqing", "fangpao", "quanqiupao")  # the branch values, by who pays and how
 METHOD_COLUMNS = {"自摸": "zimo", "放炮": "fangpao", "全求炮": "quanqiupao"}
@@ -75,7 +75,7 @@ class Method:
 
 @dataclass(frozen=True)
 class Table:
-    """data/nanning/billee.toml, read and checked: the branches in the server's order, and the methods.
+    """data/nanning/billee1011.toml, read and checked: the branches in the server's order, and the methods.
 
     Examples:
         >>> table().methods[Win.QUANQIUPAO].column
@@ -88,7 +88,7 @@ class Table:
 
 @cache
 def table() -> Table:
-    """The server's branch list and methods (data/nanning/billee.toml); a RuleError naming the key on a mistake.
+    """The server's branch list and methods (data/nanning/billee1011.toml); a RuleError naming the key on a mistake.
 
     Examples:
         >>> len(table().branches), len(table().methods) == len(Win)

@@ -232,7 +232,7 @@ class MomaCount(StrEnum):
 
 
 class Scoring(StrEnum):
-    """算分方法: the article's formula, or the branch table of the billee1011 server (data/nanning/billee.toml).
+    """算分方法: the article's formula, or the branch table of the billee1011 server (data/nanning/billee1011.toml).
 
     Examples:
         >>> Scoring.BILLEE.value

@@ -319,7 +319,7 @@ def payout_json(rows: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "game": "nanning",
         "title": "南宁麻将赔付表",
-        "edition_inputs": ["data/nanning/presets.toml", "data/nanning/billee.toml"],
+        "edition_inputs": ["data/nanning/presets.toml", "data/nanning/billee1011.toml"],
         "columns": [{"key": k, "label": label, "type": t} for k, label, t in COLUMNS],
         "dimensions": dims,
         "rows": rows,
