@@ -192,13 +192,14 @@ def price(situation: Situation, rule_set: RuleSet) -> Settlement:
 
 def _hand_payments(situation: Situation, share: int, self_drawn: bool, doubling: int, rules: tuple[str, ...],
                    steps: list[str]) -> list[Payment]:
+    """Who pays the hand's amount (see the module docstring), each step noted in `steps`."""
     b = situation.fenghu_seat
     if not self_drawn:
         payer = b if situation.fenghu is FengHu.B_DISCARDS else situation.from_seat
         amount = share * doubling if situation.fenghu is FengHu.B_DISCARDS else share
         out = [Payment(payer, Seat.SELF, amount, HAND, "放炮者", rules)]
         if situation.fenghu is FengHu.B_DISCARDS:
-            steps.append(f"被封胡者放炮：×{doubling}（Table 952-953）")
+            steps.append(f"被封胡者放炮：×{doubling}（getFan, Table 940-964）")
         if situation.fenghu is FengHu.OTHER_DISCARDS:
             out.append(Payment(b, Seat.SELF, share, HAND, "被封胡者（双飞）", rules))
             steps.append(f"双飞：被封胡者再付 {share}（Table 912-930）")

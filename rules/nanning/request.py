@@ -40,11 +40,11 @@ FENGHU = Spec("封胡 situation", example="他家放炮")
 FENGHU_SEAT = Spec("the 封胡'd player", exclude=OTHER_SEATS, example="对家")
 MOMA_HITS = Spec("摸码 codes that hit (with the moma option on)", low=0, high=MOST_CODES, rule="nn-22-ma-d1",
                  example=1)
-AGREED = 1000  # the most a club's agreed value (约定值) may be
+MOST_AGREED = 1000  # the most a club's agreed value (约定值) may be
 SHISANYAO_ZIMO = Spec("十三幺约定值: what each of the three pays on a self-drawn 十三幺 (with 十三幺 agreed)",
-                      low=1, high=AGREED, rule="nn-0-r2", example=10)
+                      low=1, high=MOST_AGREED, rule="nn-0-r2", example=10)
 SHISANYAO_FANGPAO = Spec("十三幺约定值: what the one who pays on a discard pays for a 十三幺 (with 十三幺 agreed)",
-                         low=1, high=AGREED, rule="nn-0-r2", example=20)
+                         low=1, high=MOST_AGREED, rule="nn-0-r2", example=20)
 FISHING = Spec("钓鱼: did the winner fish, and who else did", example={"winner": True, "payers": ["对家"]})
 
 
