@@ -32,6 +32,7 @@ from .errors import RuleError
 from .request import echo, keys
 
 KEY = "caipan.option"  # the metadata key of a field whose option key is not its name
+NOT_IN_DOCUMENTS = "不见于原文"  # the origin of a variant: a rule clubs play that no source document has
 OptionsT = TypeVar("OptionsT")
 
 
@@ -54,6 +55,45 @@ class Option:
     quote: str = ""
     # Options that must hold for a non-default value to mean anything: option key → the value it needs.
     requires: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    # A variant (``origin`` 不见于原文): where it comes from (program, file, line), listed apart from the
+    # documents' own readings; a reading of the documents has neither.
+    origin: str = ""
+    provenance: tuple[str, ...] = ()
+
+    @property
+    def variant(self) -> bool:
+        """Whether the option is a rule of deployed programs, not of the documents (不见于原文).
+
+        Examples:
+            >>> from rules.registry import game
+            >>> [o.key for o in game("nanning").options() if o.variant][:2]
+            ['shisanyao', 'pinghu_zimo']
+        """
+        return self.origin == NOT_IN_DOCUMENTS
+
+
+def variant_origin(entry: Mapping[str, Any], where: str) -> tuple[str, tuple[str, ...]]:
+    """An entry's ``origin`` and ``provenance`` as the data gives them: both (a variant, 不见于原文) or neither.
+
+    :raises RuleError: one without the other, another origin, or a provenance that is not a list of citations.
+
+    Examples:
+        >>> variant_origin({}, "x.toml [options.a]")
+        ('', ())
+        >>> variant_origin({"origin": "不见于原文", "provenance": ["a.java 1"]}, "x")[1]
+        ('a.java 1',)
+        >>> variant_origin({"origin": "原文"}, "x.toml [options.a]")
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: x.toml [options.a] origin: a variant is marked "不见于原文" and cites its provenance
+    """
+    origin, provenance = entry.get("origin"), entry.get("provenance")
+    if origin is None and provenance is None:
+        return "", ()
+    if origin != NOT_IN_DOCUMENTS or not isinstance(provenance, list) or not provenance or not all(
+            isinstance(p, str) and p for p in provenance):
+        raise RuleError(f"{where} origin: a variant is marked {echo(NOT_IN_DOCUMENTS)} and cites its provenance")
+    return NOT_IN_DOCUMENTS, tuple(provenance)
 
 
 def key(name: str) -> Any:

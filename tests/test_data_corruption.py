@@ -172,6 +172,12 @@ CASES = [
                "[options.menqing_rule] default"),
     Corruption("nanning-presets-syntax", "nanning/presets.toml", replace("[constants]", "[constants"), "presets.toml"),
     Corruption("nanning-presets-deleted", "nanning/presets.toml", delete, "presets.toml"),
+    # Issue 26: the billee1011 server's branch table (data/nanning/billee1011.toml).
+    Corruption("billee-branch-flag", "nanning/billee1011.toml", replace('flags = ["基本胡"]', 'flags = ["鸡胡"]'),
+               "[branch 1] flags: '鸡胡' is not one of"),
+    Corruption("billee-method-column", "nanning/billee1011.toml",
+               replace('column = "全求炮"', 'column = "大炮"'), "[methods.全求炮] column"),
+    Corruption("billee-deleted", "nanning/billee1011.toml", delete, "billee1011.toml"),
     # Issue 25: each of these ended in a traceback, named another file, or changed the outputs without a word.
     # - tracebacks (a huge number took 74 s before it crashed)
     Corruption("zipai-huxi-kind-integer", "zipai/rules.toml",

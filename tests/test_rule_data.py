@@ -51,7 +51,7 @@ def _rename(config: dict, path: tuple, new: str) -> dict:
     (_edit(NANNING, ("options", "moma_extra"), NANNING["options"]["moma"]), "[options]: unknown key 'moma_extra'"),
     (_edit(NANNING, ("preset",), NANNING["preset"] + [{"id": "x", "name": "x", "description": "x",
                                                        "options": {"moma": "onn"}}]),
-     "[preset 10]: options.moma must be one of off | on"),
+     f"[preset {len(NANNING['preset']) + 1}]: options.moma must be one of off | on"),
 ])
 def test_a_mistake_in_the_nanning_presets_names_the_file_and_key(config, says):
     with pytest.raises(RuleError) as raised:

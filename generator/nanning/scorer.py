@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.nanning.feasibility import witness
 from rules.nanning.model import OTHERS, FengHu, KongKind, MeldKind, Win, Situation
 from rules.nanning.payouts import hand_types
+from rules.nanning.request import MOST_AGREED, MOST_CODES
 from rules.nanning.rule_set import preset
 from rules.nanning.tiles import KINDS, NUMERALS, Suit, name, notation, rank, suit
 
@@ -46,7 +47,9 @@ def ui() -> dict:
              "unset": FengHu.NONE.value},
             {"field": "fenghu_seat", "label": "被封胡的人",
              "options": [["", "默认"], *([s.value, s.value] for s in OTHERS)]}],
-        "numbers": [{"field": "moma_hits", "label": "中码颗数", "min": 0, "max": 4}],
+        "numbers": [{"field": "moma_hits", "label": "中码颗数", "min": 0, "max": MOST_CODES},
+                    {"field": "shisanyao_zimo", "label": "十三幺约定值（自摸每家付）", "min": 1, "max": MOST_AGREED},
+                    {"field": "shisanyao_fangpao", "label": "十三幺约定值（放炮者付）", "min": 1, "max": MOST_AGREED}],
         "fishing": True, "rules_key": "rules",
         "words": {"hand_heading": "牌", "groups_caption": "碰、杠", "hand_word": "牌码",
                   "text_label": "牌码（万 m、筒 p、条 s、字 z，如 234m678m55p）",
@@ -55,11 +58,11 @@ def ui() -> dict:
 
 def options(presets: dict) -> dict:
     """The house rules as the page offers them: every option with its Chinese labels, every preset."""
-    offered = [{"key": key, "name": o["name"], "default": o["default"], "values": list(o["values"].items())}
-               for key, o in presets["options"].items()]
+    offered = [{"key": key, "name": o["name"], "default": o["default"], "values": list(o["values"].items()),
+                "origin": o["origin"]} for key, o in presets["options"].items()]
     return {"options": offered,
-            "presets": [{"id": p["id"], "name": p["name"], "description": p["description"], "options": p["options"]}
-                        for p in presets["presets"]]}
+            "presets": [{"id": p["id"], "name": p["name"], "description": p["description"], "options": p["options"],
+                         "origin": p["origin"]} for p in presets["presets"]]}
 
 
 def sheet() -> dict:

@@ -44,8 +44,10 @@ def reader_names(own: dict) -> dict[str, str]:
 
 
 def site_data(generated: Path) -> dict:
-    """What these pages read: the presets and options with their quotes."""
-    return {"presets": read_json(generated / "nanning_presets.json")}
+    """What these pages read: the presets and options with their quotes, and what each preset changes
+    against the documents (the rulings page)."""
+    return {"presets": read_json(generated / "nanning_presets.json"),
+            "preset_changes": read_json(generated / "nanning_preset_changes.json")}
 
 
 def pages(p, d: SiteData) -> None:

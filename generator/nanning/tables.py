@@ -37,11 +37,45 @@ def presets_json() -> dict:
                         "from_kong": m.from_kong, "rules": list(m.rules), "quote": m.quote}
                     for k, m in any_preset.wins.items()},
         "options": {k: {"name": o.name, "default": o.default, "values": dict(o.values), "rules": list(o.rules),
-                        "quote": o.quote} for k, o in any_preset.option_specs.items()},
-        "presets": [{"id": p.id, "name": p.name, "description": p.description, "options": dict(p.chosen)}
-                    for p in presets().values()],
+                        "quote": o.quote, "origin": o.origin, "provenance": list(o.provenance)}
+                    for k, o in any_preset.option_specs.items()},
+        "presets": [{"id": p.id, "name": p.name, "description": p.description, "options": dict(p.chosen),
+                     "origin": p.origin, "provenance": list(p.provenance)} for p in presets().values()],
         "multi_win": multi_win_example(any_preset),
     }
+
+
+def preset_changes(rows: list[dict]) -> list[dict]:
+    """What each preset changes against the documents' own rules (原文), for the rulings page: the options
+    it sets (a variant marked 不见于原文, with its provenance) and, over the payout table's situations, how
+    many rows both price, how many of those pay otherwise, and how many only one of them allows.
+
+    A situation is a row id without its preset (`nn-<preset>-<code>`); a row the other preset does not list
+    (摸码 hits under a preset without 摸码) counts as not allowed there.
+    """
+    by_preset: dict[str, dict[str, dict]] = {}
+    for r in rows:
+        by_preset.setdefault(r["preset"], {})[r["id"].removeprefix(f"nn-{r['preset']}-")] = r
+    base = by_preset.get(DEFAULT, {})
+    out = []
+    for p in presets().values():
+        if p.id == DEFAULT:
+            continue
+        own = by_preset.get(p.id, {})
+        here = {code for code, r in own.items() if r["feasible"]}
+        there = {code for code, r in base.items() if r["feasible"]}
+        both = here & there
+        specs = p.option_specs
+        out.append({
+            "id": p.id, "name": p.name, "description": p.description, "origin": p.origin,
+            "provenance": list(p.provenance),
+            "options": [{"key": k, "name": specs[k].name, "value": v, "means": specs[k].values[v],
+                         "origin": specs[k].origin} for k, v in p.chosen.items()],
+            "rows": len(own), "both": len(both),
+            "differ": sum(1 for code in both if own[code]["total"] != base[code]["total"]),
+            "only_here": len(here - there), "only_yuanwen": len(there - here),
+        })
+    return out
 
 
 def multi_win_example(preset: RuleSet) -> dict:

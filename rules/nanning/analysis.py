@@ -14,6 +14,8 @@ from functools import lru_cache, cache
 
 from ..errors import RuleError
 from .model import PAIR_SHAPES, Hand, HandType, Meld, MeldKind, Shape, Split
+from .options import MinggangMenqing, Scoring
+from .rule_set import RuleSet
 from .tiles import COPIES, KINDS, Tile, counts, name
 
 HAND_SIZE = 14
@@ -282,6 +284,23 @@ def best(hand: Hand, self_drawn: bool, minggang_breaks: bool = True) -> tuple[Ha
     chosen = hand_type(hand, self_drawn, minggang_breaks)
     split = next(r for r in splits(hand) if r.shape is chosen.shape)
     return chosen, split
+
+
+def read(hand: Hand, self_drawn: bool, rule_set: RuleSet) -> tuple[HandType, Split]:
+    """The hand type that pays most under a rule set's options, and its split (`best`): 明杠 breaks 门清 or
+    not; under the billee1011 server's scoring any four melds are 全求人, self-drawn or 暗杠 (Table 176-179).
+
+    Examples:
+        >>> from rules.nanning.rule_set import preset
+        >>> from rules.nanning.tiles import parse
+        >>> hand = Hand(tuple(parse("55p")), tuple(Meld(MeldKind.PENG, t) for t in parse("1234m")), 13)
+        >>> [read(hand, True, preset(p))[0].quanqiuren for p in ("yuanwen", "billee-server")]
+        [False, True]
+    """
+    kind, split = best(hand, self_drawn, rule_set.options.minggang_menqing is MinggangMenqing.BREAKS)
+    if rule_set.options.scoring is Scoring.BILLEE:
+        kind = _hand_type(kind.shape, kind.menqing, kind.qingyise, len(hand.melds) == 4)
+    return kind, split
 
 
 def kong_melds(hand: Hand) -> list[Meld]:

@@ -17,15 +17,16 @@ priced as 暗杠杠上花 with a note (nn-14-n1, nn-15-n1). 一炮多响 (`multi
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from ..errors import RuleError
 from ..ledger import Settlement, payments_json
 from ..request import RuleSetEntry, count
-from .analysis import best, kong_melds, splits, validate
+from .analysis import kong_melds, read, splits, validate
 from .feasibility import FIRST_TURN_KONGS, NO_MOMA, check_hand, first_turn_kongs
 from .model import CHAIN_WINS, SELF_DRAWN, FengHu, Fishing, Hand, KongKind, Meld, Seat, Situation, Win
-from .options import MinggangMenqing, Switch
+from .options import Switch
 from .request import FishingEntry, MeldEntry, ScoreRequest, WaitsRequest
 from .rule_set import DEFAULT, RuleSet, preset
 from .tiles import name, notation, parse, parse_one
@@ -77,8 +78,7 @@ def situation(request: ScoreRequest, rule_set: RuleSet) -> Situation:
         raise problem
     chain = _chain(request, hand, rule_set)
     win, chain = _first_turn_kongs(request.win, hand, chain)
-    breaks = rule_set.options.minggang_menqing is MinggangMenqing.BREAKS
-    hand_type, split = best(hand, win in SELF_DRAWN, breaks)
+    hand_type, split = read(hand, win in SELF_DRAWN, rule_set)
     table = table_of(request, rule_set)
     return Situation(hand_type, win, chain, request.fenghu, table.moma_hits, table.fishing, table.from_seat,
                      table.fenghu_seat, split=split)
@@ -110,7 +110,7 @@ def table_of(request: ScoreRequest | WaitsRequest, rule_set: RuleSet) -> Table:
         ...
         rules.errors.RuleError: 他家放炮 (双飞) means the discarder is not the 封胡'd player
     """
-    hits = count(request.moma_hits, "moma_hits", 0, rule_set.value("moma_codes"), rule="nn-22-ma-d1")
+    hits = count(request.moma_hits, "moma_hits", 0, rule_set.moma_codes(), rule="nn-22-ma-d1")
     if hits and rule_set.options.moma is not Switch.ON:
         raise RuleError(NO_MOMA, rule="nn-22-d1")
     from_seat = request.discarder or Seat.PREV
@@ -209,6 +209,29 @@ def render(request: ScoreRequest, situation: Situation, settlement: Settlement, 
         notes.append(why.cite_zh())
         formula = f"{why.message}；{formula}"
         rule_ids.insert(0, why.rule)
+    reading = {
+        "shape": split.shape.value,
+        "sets": [("刻子 " if k == "刻" else "顺子 ") + name(t) for k, t in split.sets],
+        "pairs": [name(t) for t in split.pairs],
+    }
+    return result_json(hand, reading, [p.value for p in situation.hand.patterns()], situation.win, situation.chain,
+                       settlement, rule_set, formula, rule_ids, notes)
+
+
+def result_json(hand: Hand, reading: Mapping[str, object], patterns: list[str], win: Win, chain: tuple[KongKind, ...],
+                settlement: Settlement, rule_set: RuleSet, formula: str, rule_ids: list[str],
+                notes: list[str]) -> dict[str, object]:
+    """The keys of a score result, in order (schema ``nanning.score.response``): shared by `render` and
+    `rules.nanning.shisanyao`, which prices a hand no split reads.
+
+    Examples:
+        >>> from rules.ledger import Settlement
+        >>> hand = hand_of("234m678m999m55p789s", (), None)
+        >>> out = result_json(hand, {"shape": "鸡胡"}, ["鸡胡"], Win.ZIMO, (), Settlement(Seat.SELF, (), "", ()),
+        ...                   preset(), "", [], [])
+        >>> out["hand"]["win_tile"], out["total"]
+        ('九条', 0)
+    """
     return {
         "game": "nanning",
         "preset": rule_set.id,
@@ -219,14 +242,10 @@ def render(request: ScoreRequest, situation: Situation, settlement: Settlement, 
             "melds": [{"kind": m.kind.value, "tile": name(m.tile)} for m in hand.melds],
             "win_tile": name(hand.won_on),
         },
-        "reading": {
-            "shape": split.shape.value,
-            "sets": [("刻子 " if k == "刻" else "顺子 ") + name(t) for k, t in split.sets],
-            "pairs": [name(t) for t in split.pairs],
-        },
-        "patterns": [p.value for p in situation.hand.patterns()],
-        "win": situation.win.value,
-        "chain": [k.value for k in situation.chain],
+        "reading": dict(reading),
+        "patterns": patterns,
+        "win": win.value,
+        "chain": [k.value for k in chain],
         "total": settlement.total,
         "hand_points": settlement.hand_points,
         "kong_points": settlement.kong_points,

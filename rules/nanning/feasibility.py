@@ -13,12 +13,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..errors import RuleError
-from .analysis import best, validate
+from .analysis import read, validate
 from .model import (
     CHAIN_WINS,
     SELF_DRAWN,
     FengHu,
     Hand,
+    HandType,
     KongKind,
     Meld,
     MeldKind,
@@ -26,7 +27,7 @@ from .model import (
     Situation,
     Win,
 )
-from .options import MinggangMenqing, Switch
+from .options import MinggangMenqing, PinghuScope, PinghuZimo, Scoring, Switch
 from .rule_set import RuleSet
 from .tiles import COPIES, Suit, Tile, make, name, notation
 
@@ -71,13 +72,15 @@ def check(s: Situation, rule_set: RuleSet) -> RuleError | None:
     """
     hand, win, chain = s.hand, s.win, s.chain
     n = len(chain)
+    # The billee1011 server counts 全求人 on any hand of four melds, self-drawn or 暗杠 included (Table 176-179).
+    server = rule_set.options.scoring is Scoring.BILLEE
     if hand.shape.pairs and not hand.menqing:
         return _no("七小对、七大对十四张牌都在手里，总是门清", "nn-5-1", "001:47")
     if hand.quanqiuren and hand.shape is not Shape.PENGPENG:
         return _no("全求人是碰倒四笔牌加一对，总是碰碰胡", "nn-10-r1", "001:287")
-    if hand.quanqiuren and hand.menqing:
+    if hand.quanqiuren and hand.menqing and not server:
         return _no("全求人碰倒了四笔牌，不可能门清", "nn-10-r1", "001:287")
-    if hand.quanqiuren and win in SELF_DRAWN:
+    if hand.quanqiuren and win in SELF_DRAWN and not server:
         return _no("全求人自摸只算碰碰胡自摸，不算全求人", "nn-10-2", "001:291")
     if win in CHAIN_WINS and not 1 <= n <= rule_set.value("chain_max"):
         return _no(f"{win.value}要有1到{rule_set.value('chain_max')}个连杠，这里是{n}个", "nn-7-mg4-r1")
@@ -120,41 +123,68 @@ def check(s: Situation, rule_set: RuleSet) -> RuleError | None:
             return _no(f"{s.fenghu.value}要有人放炮；自摸时由被封胡者包付", "nn-12-r2")
         if s.fenghu is FengHu.B_DISCARDS and s.fenghu_seat is not s.from_seat:
             return _no("被封胡者放炮时放炮者就是被封胡者", "nn-12-r3")
-    elif not hand.menqing and not ming and not hand.quanqiuren:
+    elif not hand.menqing and not ming and (not hand.quanqiuren or an == 4):
         melds += 1  # not 门清 needs at least one 碰 (or 明杠) somewhere
     if hand.quanqiuren:
-        melds = 4
+        melds = max(melds, 4)
     if melds > 4:
         why = f"{an}个暗杠" + (f"、{ming}个明杠" if ming else "") + (
             "、被封胡要碰同一家三笔" if s.fenghu is not FengHu.NONE else "、不门清还要碰一笔")
         return _no(f"{why}，共要{melds}笔副露，一手牌最多四笔", "nn-7-ag4-r1")
+    if melds == 4 and server and not hand.quanqiuren:
+        return _no("四笔副露后手里只剩一张单吊：某服务端实现的算法（billee1011）把它算作全求人"
+                   "（Table_NanNing.java 176-179）", "nn-10-r1")
     if melds == 4 and hand.shape is Shape.JIHU:
         return _no("四笔副露后没有顺子的位置，只能是碰碰胡（“普通牌型，即碰碰胡”）",
                    "nn-7-ag4-1", "001:179")
     if s.moma_hits:
         if rule_set.options.moma is not Switch.ON:
             return _no(NO_MOMA, "nn-22-d1")
-        if not moma_eligible(s):
+        if not moma_eligible(s, rule_set):
             return _no("只有自摸胡牌才能摸码（明杠杠上花不能摸码，海底已无牌可摸）",
                        "nn-22-ma-r1", "001:427")
-        if s.moma_hits > rule_set.value("moma_codes"):
-            return _no(f"摸{rule_set.value('moma_codes')}颗码不可能中{s.moma_hits}颗", "nn-22-ma-d1")
+        if s.moma_hits > rule_set.moma_codes():
+            return _no(f"摸{rule_set.moma_codes()}颗码不可能中{s.moma_hits}颗", "nn-22-ma-d1")
     if win in DISCARD_WINS and s.from_seat.value == "本家":
         return _no("胡家不能自己付给自己", "nn-2-r1")
+    if win in DISCARD_WINS and pinghu_refused(hand, rule_set):
+        spec = rule_set.option_specs["pinghu_zimo"]
+        return _no(f"平胡需自摸（{spec.origin}）：{hand.label()}是平胡，只能自摸，不能胡别人打出的牌", spec.rules[0])
     return None
 
 
-def moma_eligible(situation: Situation) -> bool:
-    """Only a self-drawn win draws codes; not after a 明杠, not at 海底 (no tiles left).
+def pinghu_refused(hand: HandType, rule_set: RuleSet) -> bool:
+    """平胡需自摸 (a variant): whether this hand is a 平胡 that the rule set lets win only by a self-draw.
+
+    Examples:
+        >>> from rules.nanning.model import HandType, Shape
+        >>> from rules.nanning.rule_set import rule_set
+        >>> yes = rule_set(options={"pinghu_zimo": "yes"})
+        >>> [pinghu_refused(HandType(Shape.JIHU, m, False), yes) for m in (False, True)]
+        [True, True]
+        >>> pinghu_refused(HandType(Shape.JIHU, True, False), yes.with_options({"pinghu_scope": "jihu_only"}))
+        False
+    """
+    options = rule_set.options
+    if options.pinghu_zimo is not PinghuZimo.YES:
+        return False
+    plain = hand.shape is Shape.JIHU and not hand.qingyise and not hand.quanqiuren
+    return plain and (options.pinghu_scope is PinghuScope.NO_PATTERN or not hand.menqing)
+
+
+def moma_eligible(situation: Situation, rule_set: RuleSet) -> bool:
+    """Only a self-drawn win draws codes; not at 海底 (no tiles left); not after a 明杠 (nn-22-ma-r1), except
+    where the billee1011 server draws them after every kong (Dispatch 227).
 
     Examples:
         >>> from rules.nanning.model import HandType, Win, Shape, Situation
-        >>> [moma_eligible(Situation(HandType(Shape.JIHU, False, False), m)) for m in (Win.ZIMO, Win.FANGPAO)]
+        >>> from rules.nanning.rule_set import preset
+        >>> [moma_eligible(Situation(HandType(Shape.JIHU, False, False), m), preset()) for m in (Win.ZIMO, Win.FANGPAO)]
         [True, False]
     """
     if situation.win not in SELF_DRAWN - {Win.HAIDILAO}:
         return False
-    return KongKind.MING not in situation.chain
+    return rule_set.options.scoring is Scoring.BILLEE or KongKind.MING not in situation.chain
 
 
 # 天胡 / 地胡 with a 碰 shown, with or without a kong: a 碰 takes another player's discard, so the
@@ -267,7 +297,7 @@ def witness(s: Situation, rule_set: RuleSet) -> Witness | None:
     for hand, notes in _candidates(s):
         try:
             validate(hand)
-            found, _ = best(hand, s.win in SELF_DRAWN, rule_set.options.minggang_menqing is MinggangMenqing.BREAKS)
+            found, _ = read(hand, s.win in SELF_DRAWN, rule_set)
         except RuleError:
             continue
         if found == s.hand and _others_fit(hand, s):
@@ -327,7 +357,10 @@ def _template(s: Situation, variant: int, main: Suit, other: Suit) -> tuple[Hand
         kind = MeldKind.ANGANG if k is KongKind.AN else (MeldKind.JIAGANG if variant == 1 else MeldKind.MINGGANG)
         melds.append(Meld(kind, make(main, next_rank())))
     exposed = sum(1 for m in melds if m.kind.from_other)
-    need_exposed = 4 if hand.quanqiuren else 3 if s.fenghu is not FengHu.NONE else (0 if hand.menqing else 1)
+    # 全求人: four melds (the chain's 暗杠 among them only under the billee1011 server's reading)
+    concealed_kongs = len(melds) - exposed
+    need_exposed = 4 - concealed_kongs if hand.quanqiuren else 3 if s.fenghu is not FengHu.NONE else (
+        0 if hand.menqing else 1)
     for _ in range(need_exposed - exposed):
         melds.append(Meld(MeldKind.PENG, make(main, next_rank())))
     sets_left = 4 - len(melds)

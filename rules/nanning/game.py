@@ -8,7 +8,7 @@ from ..game import Game, Json
 from ..ledger import Settlement
 from ..options import Option
 from ..request import read
-from . import answer, multi, payouts, waits
+from . import answer, multi, payouts, shisanyao, waits
 from .feasibility import check
 from .model import Situation
 from .request import REQUESTS, ScoreRequest, SessionRequest
@@ -71,6 +71,14 @@ class Nanning(Game[ScoreRequest, RuleSet, Situation]):
         """
         if request.multi:
             return multi.score_multi(request, self.rule_set_of(request) if rule_set is None else rule_set)
+        hand = answer.hand_of(request.hand, request.melds, request.win_tile)
+        if shisanyao.is_shisanyao(hand):  # no split reads it: the club's agreed value, or refused (nn-0-r2)
+            rule_set = self.rule_set_of(request) if rule_set is None else rule_set
+            settlement, pair = shisanyao.settle(request, hand, rule_set)
+            reading: Json = {"shape": "十三幺", "sets": [], "pairs": [pair]}
+            return answer.result_json(hand, reading, ["十三幺"], request.win, (), settlement, rule_set,
+                                      settlement.formula, list(settlement.rules),
+                                      [f"十三幺{rule_set.option_specs['shisanyao'].origin}：分值是俱乐部的约定值"])
         return super().score_request(request, rule_set)
 
     def session(self, request: Mapping[str, object]) -> Json:

@@ -180,6 +180,69 @@ class HuangzhuangDealer(StrEnum):
     DEALER_STAYS = "dealer_stays"
 
 
+class Shisanyao(StrEnum):
+    """十三幺 (不见于原文): not a winning hand, as the article says, or won at the club's agreed value (约定值).
+
+    Examples:
+        >>> Shisanyao.AGREED.value
+        'agreed'
+    """
+
+    REFUSED = "refused"
+    AGREED = "agreed"
+
+
+class PinghuZimo(StrEnum):
+    """平胡需自摸 (不见于原文): a 鸡胡 may win on a discard (平胡可点炮, the article), or must be self-drawn.
+
+    Examples:
+        >>> PinghuZimo.YES.value
+        'yes'
+    """
+
+    NO = "no"
+    YES = "yes"
+
+
+class PinghuScope(StrEnum):
+    """平胡指哪些牌: every 鸡胡 without a doubling pattern (门清 or not), or only the 鸡胡 that is not 门清.
+
+    Examples:
+        >>> PinghuScope.JIHU_ONLY.value
+        'jihu_only'
+    """
+
+    NO_PATTERN = "no_pattern"
+    JIHU_ONLY = "jihu_only"
+
+
+class MomaCount(StrEnum):
+    """买几颗码 (不见于原文 beyond the article's 两颗): the article's count (constant moma_codes), or 4 to 10.
+
+    Examples:
+        >>> [m.value for m in MomaCount]
+        ['yuanwen', '4', '6', '8', '10']
+    """
+
+    YUANWEN = "yuanwen"
+    FOUR = "4"
+    SIX = "6"
+    EIGHT = "8"
+    TEN = "10"
+
+
+class Scoring(StrEnum):
+    """算分方法: the article's formula, or the branch table of the billee1011 server (data/nanning/billee1011.toml).
+
+    Examples:
+        >>> Scoring.BILLEE.value
+        'billee'
+    """
+
+    YUANWEN = "yuanwen"
+    BILLEE = "billee"
+
+
 @dataclass(frozen=True)
 class Options:
     """The value in force of every option, in the order of data/nanning/presets.toml.
@@ -206,3 +269,8 @@ class Options:
     fishing_offset: FishingOffset
     win_dealer: WinDealer
     huangzhuang_dealer: HuangzhuangDealer
+    shisanyao: Shisanyao
+    pinghu_zimo: PinghuZimo
+    pinghu_scope: PinghuScope
+    moma_count: MomaCount
+    scoring: Scoring

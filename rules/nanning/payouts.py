@@ -25,7 +25,7 @@ from .model import (
     Situation,
     Win,
 )
-from .options import MinggangMenqing, Switch
+from .options import MinggangMenqing, Scoring, Switch
 from .rule_set import DEFAULT, RuleSet, presets
 from .scoring import price
 
@@ -181,15 +181,16 @@ def situations(rule_set: RuleSet) -> list[Situation]:
                     b = discarder if fenghu is FengHu.B_DISCARDS else Seat.ACROSS
                     base = Situation(hand, win, chain, fenghu, 0, None, discarder, b)
                     out.append(base)
-                    if rule_set.options.moma is Switch.ON and moma_eligible(base):
-                        for k in range(1, rule_set.value("moma_codes") + 1):
+                    if rule_set.options.moma is Switch.ON and moma_eligible(base, rule_set):
+                        for k in range(1, rule_set.moma_codes() + 1):
                             out.append(Situation(hand, win, chain, fenghu, k, None, discarder, b))
     return out
 
 
 @cache
-def _witness(s: Situation, minggang: MinggangMenqing) -> str:
-    found = witness(s, presets()[DEFAULT].with_options({"minggang_menqing": minggang}))
+def _witness(s: Situation, minggang: MinggangMenqing, scoring: Scoring) -> str:
+    """A witness under the options that decide how a hand reads (memoised: presets share them)."""
+    found = witness(s, presets()[DEFAULT].with_options({"minggang_menqing": minggang, "scoring": scoring}))
     return found.describe() if found else ""
 
 
@@ -268,7 +269,7 @@ def row(rule_set: RuleSet, s: Situation) -> dict[str, Any]:
         payments_text=payments_text(settlement),
         formula=settlement.formula,
         rules=list(settlement.rules),
-        witness=_witness(s, rule_set.options.minggang_menqing),
+        witness=_witness(s, rule_set.options.minggang_menqing, rule_set.options.scoring),
     )
     for seat in (Seat.NEXT, Seat.ACROSS, Seat.PREV):
         record[f"net_{seat.value}"] = net[seat]
@@ -318,7 +319,7 @@ def payout_json(rows: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "game": "nanning",
         "title": "南宁麻将赔付表",
-        "edition_inputs": ["data/nanning/presets.toml"],
+        "edition_inputs": ["data/nanning/presets.toml", "data/nanning/billee1011.toml"],
         "columns": [{"key": k, "label": label, "type": t} for k, label, t in COLUMNS],
         "dimensions": dims,
         "rows": rows,

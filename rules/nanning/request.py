@@ -28,7 +28,7 @@ from .tiles import MAX_TEXT
 
 ONE_TILE = 8  # a tile such as 5p, and some spaces
 MOST_MELDS = 4  # four sets and a pair: at most four melds, and at most four kongs in a row
-MOST_CODES = 8  # 摸码 hits are counted; how many codes are drawn is the preset's (moma_codes)
+MOST_CODES = 10  # 摸码 hits are counted; how many codes are drawn is the rule set's (买几颗码: at most ten)
 OTHER_SEATS = (Seat.SELF,)  # what a seat that pays, discards or also won cannot be
 
 HAND = Spec("the concealed tiles, the winning tile included (m/p/s suits, z honours)", chars=MAX_TEXT,
@@ -42,6 +42,11 @@ FENGHU = Spec("封胡 situation", example="他家放炮")
 FENGHU_SEAT = Spec("the 封胡'd player", exclude=OTHER_SEATS, example="对家")
 MOMA_HITS = Spec("摸码 codes that hit (with the moma option on)", low=0, high=MOST_CODES, rule="nn-22-ma-d1",
                  example=1)
+MOST_AGREED = 1000  # the most a club's agreed value (约定值) may be
+SHISANYAO_ZIMO = Spec("十三幺约定值: what each of the three pays on a self-drawn 十三幺 (with 十三幺 agreed)",
+                      low=1, high=MOST_AGREED, rule="nn-0-r2", example=10)
+SHISANYAO_FANGPAO = Spec("十三幺约定值: what the one who pays on a discard pays for a 十三幺 (with 十三幺 agreed)",
+                         low=1, high=MOST_AGREED, rule="nn-0-r2", example=20)
 FISHING = Spec("钓鱼: did the winner fish, and who else did", example={"winner": True, "payers": ["对家"]})
 
 
@@ -120,6 +125,8 @@ class ScoreRequest:
     fenghu_seat: Seat | None = field(FENGHU_SEAT, default=None)
     moma_hits: int = field(MOMA_HITS, default=0)
     fishing: FishingEntry | None = field(FISHING, default=None)
+    shisanyao_zimo: int | None = field(SHISANYAO_ZIMO, default=None)
+    shisanyao_fangpao: int | None = field(SHISANYAO_FANGPAO, default=None)
     multi: tuple[WinnerEntry, ...] = field("一炮多响: the other winners on the same discard (seat named from 本家)",
                                            least=1, most=2, rule="nn-19-r1", default=(),
                                            example=[{"seat": "对家", "hand": "111m555m999p55p",

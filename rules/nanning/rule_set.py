@@ -18,10 +18,10 @@ from collections.abc import Mapping
 from ..data import Whole, keys, read_toml, strings, typed
 from ..errors import RuleError
 from ..ledger import Const
-from ..options import Option, check_against, choices, defaults, set_options
+from ..options import Option, check_against, choices, defaults, set_options, variant_origin
 from ..request import echo
 from .model import Win
-from .options import Options
+from .options import MomaCount, Options
 
 CONFIG = "nanning/presets.toml"
 Constant = Const  # a constant and its provenance (the shared kind)
@@ -67,6 +67,9 @@ class RuleSet:
     option_specs: Mapping[str, Option]
     options: Options
     chosen: Mapping[str, str] = field(default_factory=dict)
+    # A preset of a deployed program (不见于原文) and where it comes from; the documents' presets have neither.
+    origin: str = ""
+    provenance: tuple[str, ...] = ()
 
     def value(self, key: str) -> int:
         """A constant's value (its provenance is `constants[key]`).
@@ -76,6 +79,16 @@ class RuleSet:
             1
         """
         return self.constants[key].value
+
+    def moma_codes(self) -> int:
+        """码 drawn after a self-draw: the article's two (constant moma_codes), or what 买几颗码 sets.
+
+        Examples:
+            >>> preset("moma").moma_codes(), preset("moma").with_options({"moma_count": "6"}).moma_codes()
+            (2, 6)
+        """
+        count = self.options.moma_count
+        return self.value("moma_codes") if count is MomaCount.YUANWEN else int(count.value)
 
     def with_options(self, changes: Mapping[str, object], where: str = "rules.options") -> RuleSet:
         """A copy with some options set (`rules.options.set_options`); unknown options or values are errors.
@@ -145,7 +158,7 @@ def _method(name: str, m: Any) -> WinRule:
 
 def _option(key: str, o: Any) -> Option:
     where = _where("options", key)
-    keys(o, where, ["name", "default", "values", "rules", "quote"], ["requires"])
+    keys(o, where, ["name", "default", "values", "rules", "quote"], ["requires", "origin", "provenance"])
     values = typed(o["values"], dict, where + " values")
     for value, says in values.items():
         typed(says, str, f"{where} values.{value}")
@@ -156,7 +169,7 @@ def _option(key: str, o: Any) -> Option:
         typed(wanted, str, f"{where} requires.{needed}")
     return Option(key, typed(o["name"], str, where + " name"), o["default"], MappingProxyType(dict(values)),
                   strings(o["rules"], where + " rules"), typed(o["quote"], str, where + " quote"),
-                  MappingProxyType(dict(requires)))
+                  MappingProxyType(dict(requires)), *variant_origin(o, where))
 
 
 def _check_requires(specs: Mapping[str, Option]) -> None:
@@ -199,11 +212,13 @@ def presets_from_config(config: Mapping[str, Any]) -> dict[str, RuleSet]:
     out = {}
     for n, p in enumerate(typed(config["preset"], list, _where("preset")), start=1):
         where = _where(f"preset {n}")
-        keys(p, where, ["id", "name", "description"], ["options"])
+        keys(p, where, ["id", "name", "description"], ["options", "origin", "provenance"])
         if p["id"] in out:
             raise RuleError(f"{where} id: {p['id']!r} is used twice")
+        origin, provenance = variant_origin(p, where)
         base = RuleSet(typed(p["id"], str, where + " id"), typed(p["name"], str, where + " name"),
-                       typed(p["description"], str, where + " description"), constants, features, wins, specs, options)
+                       typed(p["description"], str, where + " description"), constants, features, wins, specs, options,
+                       origin=origin, provenance=provenance)
         try:
             out[p["id"]] = base.with_options(typed(p.get("options", {}), dict, where + " options"), "options")
         except RuleError as exc:

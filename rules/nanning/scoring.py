@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from ..errors import RuleError
 from ..ledger import HAND, KONG, Payment, Settlement
+from . import billee
 from .feasibility import check
 from .model import (
     OTHERS,
@@ -41,6 +42,7 @@ from .options import (
     QianggangKongPoints,
     QingyiseFangpao,
     Qixiaodui,
+    Scoring,
     SishuangScope,
     Switch,
 )
@@ -237,6 +239,8 @@ def price_unchecked(situation: Situation, rule_set: RuleSet) -> Settlement:
         ...     rule_set("yuanwen")).hand_points
         9
     """
+    if rule_set.options.scoring is Scoring.BILLEE:
+        return billee.price(situation, rule_set)
     work = _Work()
     amount, text = share(situation, rule_set, work)
     rule = rule_set.wins[situation.win.value]

@@ -235,7 +235,7 @@ def without(full: type, part: type) -> list[str]:
     Examples:
         >>> from rules.nanning.request import ScoreRequest, WaitsRequest
         >>> without(ScoreRequest, WaitsRequest)
-        ['win', 'win_tile', 'kongs', 'chain', 'multi']
+        ['win', 'win_tile', 'kongs', 'chain', 'shisanyao_zimo', 'shisanyao_fangpao', 'multi']
     """
     kept = {f.key for f in fields_of(part)}
     return [f.key for f in fields_of(full) if f.key not in kept]
