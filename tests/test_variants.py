@@ -174,7 +174,9 @@ def test_billee_preset_worked_examples(what, request_, billee, yuanwen):
 
 def test_billee_fenghu_self_draw_doubles_the_fenghu_share():
     """封胡 on a self-draw: B pays every share and his own twice (Table 872-873, 946-950): 3 + 3 + 6."""
-    out = score({**JIHU, "win": "自摸", "fenghu": "被封胡者包付", "fenghu_seat": "对家", "rules": "billee-server"})
+    three_pengs = [{"kind": "碰", "tile": t} for t in ("9s", "1z", "7p")]  # 封胡 needs three (nn-12-r1)
+    out = score({"hand": "234m55p", "melds": three_pengs, "win": "自摸", "fenghu": "被封胡者包付",
+                 "fenghu_seat": "对家", "rules": "billee-server"})
     assert out["net"]["对家"] == -12 and out["hand_points"] == 12
 
 
