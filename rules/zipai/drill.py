@@ -370,6 +370,13 @@ def _vary(rng: random.Random, request: dict[str, Any], red: int) -> None:
            if state is not Bao.NONE}
     if bao:
         request["bao"] = bao
+    if Seat.WINNER.value in bao:  # 爆牌后不能吃牌或者碰牌 (zp-1-baopai-r2, 003:31): the 碰 and 吃 held instead
+        taken = [g for g in request.get("shown", []) if g["kind"] in (ShownKind.PENG.value, ShownKind.CHI.value)]
+        if taken:
+            request["hand"] = request["hand"][:-1] + "".join(g["cards"] for g in taken) + request["hand"][-1]
+            request["shown"] = [g for g in request["shown"] if g not in taken]
+            if not request["shown"]:
+                del request["shown"]
     extras = []
     if request["win"] != Win.DIANPAO.value and rng.random() < 0.2:
         extras.append(Extra.HAIDI.value)

@@ -46,12 +46,19 @@ def copy_with_the_toy(root) -> None:
             (root / "build" / name).symlink_to(BUILD / name)
 
 
+def copy_env(root) -> dict[str, str]:
+    """The environment of a run in the copy: its packages, not the editable install's, and not a worker of
+    this run (an inherited PYTEST_XDIST_WORKER would make the copy's run share this run's builds)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_XDIST")}
+    return {**env, "PYTHONPATH": str(root)}
+
+
 @pytest.fixture(scope="module")
 def toy_run(tmp_path_factory):
     """The copy, and its run of the contract tests (the whole build among them) with their output."""
     root = tmp_path_factory.mktemp("with-toy")
     copy_with_the_toy(root)
-    env = {**os.environ, "PYTHONPATH": str(root)}  # the copy's packages, not the editable install's
+    env = copy_env(root)
     where = subprocess.run([sys.executable, "-c", "import rules, generator; print(rules.__file__, generator.__file__)"],
                            cwd=root, env=env, capture_output=True, text=True, check=True).stdout.split()
     assert all(path.startswith(str(root)) for path in where), where
@@ -67,7 +74,7 @@ def test_every_contract_test_passes_with_the_toy_registered(toy_run):
     ran = [line for line in done.stdout.splitlines() if "passed" in line]
     assert ran and "failed" not in ran[-1], ran
     collected = subprocess.run([sys.executable, "-m", "pytest", "tests/test_games.py", "--collect-only", "-q",
-                                "-p", "no:cacheprovider"], cwd=root, env={**os.environ, "PYTHONPATH": str(root)},
+                                "-p", "no:cacheprovider"], cwd=root, env=copy_env(root),
                                capture_output=True, text=True).stdout
     toy = [line for line in collected.splitlines() if "[toy" in line or "-toy]" in line]
     assert len(toy) >= 8, toy  # the CLI, bad input, waits, options, situations, payouts, cross-check, pages
@@ -100,7 +107,7 @@ def test_the_toys_scorer_answers_as_its_cli_on_a_phone(toy_run, browser):
             tab.wait_for_function("t => decodeURIComponent(location.hash.slice(1)) === t", arg=text)
             tab.evaluate("() => window.caipanScorer.settled()")
             cli = subprocess.run([sys.executable, "-m", "rules", "score", "--game", "toy"], input=text, cwd=root,
-                                 env={**os.environ, "PYTHONPATH": str(root)}, capture_output=True, text=True)
+                                 env=copy_env(root), capture_output=True, text=True)
             assert cli.returncode == 2
             tab.wait_for_selector("[data-error]")
             assert "error: " + tab.get_attribute("[data-error]", "data-error") == cli.stderr.strip(), text
