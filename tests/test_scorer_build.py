@@ -17,12 +17,15 @@ import pytest
 from generator.games import sites
 from generator.paths import DATA, ROOT, SITE_SRC
 from generator.site.runtime import (CORE_DIR, LEFT_OUT, NPM_STDLIB, RULE_DATA_GLOB, RUNTIME_DIR, RUNTIME_FILES,
-                                    SOURCE_MAPS, WORKER, readme_requests, runtime)
+                                    SOURCE_MAPS, WORKER, page_requests, runtime)
 from rules import registry
 from rules.nanning.rule_set import presets
 from rules.nanning.tiles import parse
 from rules.options import values_of
+from rules.drill import drills, verdict
+from rules.page import KINDS
 from rules.request import answer
+from rules.session import MAX_SESSION_BYTES
 from rules.zipai.options import Options
 
 HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -110,9 +113,13 @@ def test_no_module_of_the_core_imports_what_the_page_leaves_out():
 
 
 def native(game: str, kind: str, request: dict) -> dict:
-    """What the CLI answers, in the shape of the worker's caipan_call."""
+    """What the CLI answers (`caipan score|waits|session`, `caipan drill`, `rules.drill.verdict`), in the
+    shape of the worker's caipan_call."""
     rules = registry.game(game)
-    result, line = answer(rules.waits if kind == "waits" else rules.score, json.dumps(request).encode())
+    call = {"score": rules.score, "waits": rules.waits, "session": rules.session,
+            "drill": lambda args: {"drills": drills({**args, "game": game})},
+            "verdict": lambda r: verdict(drills({"game": game, "id": r["id"]})[0], r["given"])}[kind]
+    result, line = answer(call, json.dumps(request).encode(), limit=MAX_SESSION_BYTES)
     return {"ok": json.loads(result)} if result is not None else {"error": line.removeprefix("error: ")}
 
 
@@ -139,8 +146,9 @@ def test_the_trimmed_runtime_imports_every_module_of_the_core_and_answers_the_re
     """Booted under Node as the page's worker boots it: every module of the core imports from the trimmed
     standard library, and the README's examples of both games (their waits too, the hand one short) and
     bad requests get the CLI's answers."""
-    examples = readme_requests()
+    examples = page_requests()
     assert {game for game, kind, _ in examples if kind == "score"} == set(registry.ids())
+    assert {kind for _, kind, _ in examples} == set(KINDS)
     requests = examples + [[game, "waits", one_short(game, r)] for game, kind, r in examples if kind == "score"]
     requests += [[game, kind, bad] for game in registry.ids() for kind in ("score", "waits")
                  for bad in ({}, {"hand": "?"}, {"hand": "1m", "nope": 1})]

@@ -4,7 +4,7 @@
 //   node precompile.mjs <pyodide folder> <python_stdlib.zip> <core.zip> <requests.json> <out.zip>
 //
 // <core.zip> holds the sources of what the page imports (the rules package with its data, rules/_data);
-// <requests.json> lists [game, "score" | "waits", request] to ask. The same interpreter the page runs
+// <requests.json> lists [game, kind, request] to ask (kind: rules.page.KINDS). The same interpreter the page runs
 // boots as the page boots it (the runtime's own modules are imported then), puts core.zip on sys.path as
 // the page puts its copy, imports every module of it and every module any of them names (an import inside
 // a function too), asks each game each request, formats a traceback (the path of an internal error) and
@@ -70,13 +70,12 @@ for module in sorted(wanted - {"__future__"}):
             raise
 
 from rules import registry  # noqa: E402  (the games' entry points, as the page calls them)
-from rules.request import answer  # noqa: E402
+from rules.page import call  # noqa: E402
 for game in registry.ids():
     registry.game(game).rule_set()  # the rule data, read as the page reads it (importlib.resources)
 with open("/tmp/caipan/requests.json", encoding="utf-8") as f:
     for game, kind, request in json.load(f):
-        rules = registry.game(game)
-        answer(rules.waits if kind == "waits" else rules.score, json.dumps(request).encode())
+        call(game, kind, json.dumps(request))
 try:
     raise ValueError("a traceback, formatted")
 except ValueError as exc:

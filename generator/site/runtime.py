@@ -60,10 +60,10 @@ RULE_DATA_GLOB = "*/*.toml"
 # imports every module of the core, as a page may.
 LEFT_OUT = ("rules/__main__.py", "rules/schemas/")
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
-# The README's command-line examples: precompile asks the core these (and {} of every game), so the
-# standard library keeps what answering them imports; tests/test_scorer_build.py asks the trimmed
-# runtime the same and compares with the CLI.
-README_EXAMPLE = re.compile(r"echo '(\{.*?\})'\s*(?:\\\n)?\s*\| \S+ -m rules (score|waits) --game (\w+)")
+# The README's command-line examples: precompile asks the core these and a drill of each mode and
+# level (`page_requests`), so the standard library keeps what answering them imports;
+# tests/test_scorer_build.py asks the trimmed runtime the same and compares with the CLI.
+README_EXAMPLE = re.compile(r"echo '(\{.*?\})'\s*(?:\\\n)?\s*\| \S+ -m rules (score|waits|session) --game (\w+)")
 
 
 def npm_package(name: str, version: str) -> Path:
@@ -137,9 +137,27 @@ def _inputs_hash() -> str:
 
 
 def readme_requests() -> list[list]:
-    """[game, "score" | "waits", request] for every command-line example of the README, in order."""
+    """[game, "score" | "waits" | "session", request] for every command-line example of the README, in order."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     return [[game, kind, json.loads(body)] for body, kind, game in README_EXAMPLE.findall(text)]
+
+
+def page_requests() -> list[list]:
+    """[game, kind, request] of what the pages ask (`rules.page.call`): the README's examples, and for
+    every game with drills a drill of each of its modes and levels and a verdict on one of them."""
+    from rules import registry
+    from rules.drill import Level, drills, module
+
+    asked = readme_requests()
+    for game in registry.games():
+        if not game.drills:
+            continue
+        for mode in module(game.id).MODES:
+            for level in Level:
+                asked.append([game.id, "drill", {"mode": mode.value, "level": level.value, "seed": 0}])
+        one = drills({"game": game.id, "seed": 0})[0]
+        asked.append([game.id, "verdict", {"id": one["id"], "given": one["expect"]}])
+    return asked
 
 
 def _write_zip(entries: dict[str, bytes], out: Path) -> None:
@@ -214,7 +232,7 @@ def precompile(folder: Path, sources: Path) -> tuple[Path, Path]:
     compiling the modules that the runtime and the rules core import, and downloaded all the others
     for nothing. The standard library becomes the sourceless .pyc files of exactly the modules the
     runtime and the core import (about 140); the core, a .pyc for each of its modules, and its data."""
-    requests = json.dumps(readme_requests(), ensure_ascii=False, sort_keys=True).encode()
+    requests = json.dumps(page_requests(), ensure_ascii=False, sort_keys=True).encode()
     h = hashlib.sha256(requests + b"\0")
     for path in (folder / NPM_STDLIB, folder / "pyodide.asm.wasm", sources, PRECOMPILE):
         h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")

@@ -8,26 +8,21 @@
  *                  {type: "snapshot"}, {type: "failed", message}, {id, answers}
  * A request is an object, or the text of one as the page got it (the URL fragment): the text goes to
  * the core as it is, so the core's reader (the CLI's) judges it, duplicate keys and 1.0 included.
- * Every answer is the CLI's: the registry's Game.score / Game.waits through rules.request.answer. */
+ * kind is one of rules.page.KINDS (score, waits, session, drill, verdict); every answer is the CLI's,
+ * through rules.page.call. */
 
 // The rules core (its bytecode and data, generator/site/runtime.py) is imported in place, as a zip on
 // sys.path: nothing to unpack.
 const CORE_PATH = "/home/pyodide/caipan-core.zip";
 const GLUE = `
-import json, sys
+import sys
 sys.path.insert(0, ${JSON.stringify(CORE_PATH)})
 from rules import registry
-from rules.request import answer
+from rules.page import call as page_call
 def caipan_call(game, entry, kind, text):
     if entry and game not in registry.ids():  # a game the registry does not list: where its class is
         registry.GAMES[game] = entry
-    rules = registry.game(game)
-    result, line = answer(rules.waits if kind == 'waits' else rules.score, text.encode('utf-8'))
-    if result is not None:
-        return '{"ok": ' + result + '}'
-    if line.startswith('error: '):
-        return json.dumps({'error': line.removeprefix('error: ')}, ensure_ascii=False)
-    return json.dumps({'error': line, 'internal': True}, ensure_ascii=False)
+    return page_call(game, kind, text)
 `;
 
 // A second visit starts from a memory snapshot of the interpreter taken in this browser after the

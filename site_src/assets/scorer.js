@@ -12,7 +12,8 @@
  * An ES module: what it shares with caipan.js (escaping, own-property lookups, rule links, the next
  * frame) is dom.js. Every value inserted as HTML goes through esc().
  */
-import { esc, has, nextFrame, ruleLink } from "./dom.js";
+import { startCore, progressBar } from "./core.js";
+import { esc, has, ruleLink } from "./dom.js";
 
 (function () {
   "use strict";
@@ -31,73 +32,10 @@ import { esc, has, nextFrame, ruleLink } from "./dom.js";
 
   /* ------------------------------------------------------------------ the core */
 
-  // The rules core runs in a Web Worker (assets/scorer-worker.js), so booting it never blocks this page.
-  // ask(kind, requests) is one round trip: a promise of the answers, in order, each {ok} or {error}.
-  var worker = null;
+  // The rules core, in its Web Worker (core.js): ask(kind, requests) is one round trip.
   var coreReady = false;
-  var asked = 0;
-  var waiting = {};
-
-  function ask(kind, requests) {
-    return new Promise(function (resolve) {
-      var id = ++asked;
-      waiting[id] = resolve;
-      worker.postMessage({ id: id, kind: kind, requests: requests });
-    });
-  }
-
-  function progress(fraction, text) {
-    var bar = root.querySelector(".cp-sc-progress");
-    if (bar) {
-      bar.value = Math.round(100 * Math.min(1, fraction));
-      bar.textContent = bar.value + "%";
-    }
-    var label = root.querySelector(".cp-sc-loading label");
-    if (label && text) label.textContent = text;
-  }
-
-  function here(attribute) { return new URL(root.getAttribute(attribute), location.href).href; }
-
-  // On a first visit the runtime (megabytes) starts downloading only after the page has loaded and
-  // painted, so it never competes with the page's own styles and scripts on a slow connection. Once the
-  // service worker controls the page, the runtime is on this device: the core starts at once.
-  function whenToStart() {
-    if (navigator.serviceWorker && navigator.serviceWorker.controller) return Promise.resolve();
-    return new Promise(function (resolve) {
-      function later() { nextFrame(resolve); }
-      if (document.readyState === "complete") later();
-      else window.addEventListener("load", later, { once: true });
-    });
-  }
-
-  function loadCore() {
-    return whenToStart().then(function () {
-      return new Promise(function (resolve, reject) {
-        worker = new Worker(here("data-worker"), { type: "module" });
-        worker.onmessage = function (event) {
-          var m = event.data;
-          if (m.id) {
-            var resolveAnswer = waiting[m.id];
-            delete waiting[m.id];
-            resolveAnswer(m.answers);
-          } else if (m.type === "progress") progress(m.fraction, m.text);
-          else if (m.type === "mark") performance.mark(m.name, { startTime: m.at - performance.timeOrigin });
-          else if (m.type === "snapshot") root.setAttribute("data-snapshot", "");
-          else if (m.type === "ready") {
-            if (m.snapshot) root.setAttribute("data-snapshot", "");
-            coreReady = true;
-            performance.mark("caipan-core");
-            progress(1, "规则核心已就绪");
-            resolve();
-          } else if (m.type === "failed") reject(new Error(m.message));
-        };
-        worker.onerror = function (event) { reject(new Error(event.message || "worker")); };
-        worker.postMessage({ type: "start", config: {
-          game: GAME, runtime: here("data-runtime"), core: here("data-core"), stdlib: CFG.stdlib, lock: CFG.lock,
-          snapshot: CFG.snapshot, entry: CFG.entry || "", bytes: Number(root.getAttribute("data-bytes")) || 1 } });
-      });
-    });
-  }
+  var core = null;
+  function ask(kind, requests) { return core.ask(kind, requests); }
 
   /* ------------------------------------------------------------------ the request */
 
@@ -897,14 +835,12 @@ import { esc, has, nextFrame, ruleLink } from "./dom.js";
   req = readHash().value;
   sync();
 
-  var ready = loadCore().then(function () {
-    root.setAttribute("data-ready", "");
+  core = startCore(root, CFG, progressBar(root));
+  var ready = core.ready.then(function () {
+    coreReady = true;
     var loading = root.querySelector(".cp-sc-loading");
     if (loading) loading.hidden = true;
     fromHash();
-    if ("serviceWorker" in navigator && root.getAttribute("data-sw")) {
-      navigator.serviceWorker.register(root.getAttribute("data-sw")).catch(function () {});
-    }
   }, function (err) {
     var loading = root.querySelector(".cp-sc-loading");
     if (loading) loading.innerHTML = '<p class="cp-sc-error" role="alert">规则核心载入失败：' + esc(err && err.message || err) + "</p>";
