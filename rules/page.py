@@ -14,8 +14,8 @@ Kinds:
 
 Examples:
     >>> import json
-    >>> json.loads(call("nanning", "score", '{"hand": "1m"}'))["error"][:33]
-    'hand needs 14 tiles (with melds),'
+    >>> json.loads(call("nanning", "score", '{"hand": "1m"}'))["error"]
+    'missing field(s) in the request: win'
     >>> night = '{"players": ["甲", "乙", "丙"], "dealer": "甲", "hands": []}'
     >>> json.loads(call("zipai", "session", night))["ok"]["dealer"]
     '甲'

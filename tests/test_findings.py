@@ -38,8 +38,8 @@ def test_both_files_use_the_one_schema(name):
     assert all(f["kind"] in KINDS for f in entries)
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_the_gate_passes_the_committed_data(name):
+@pytest.mark.parametrize("name", [pytest.param(g, marks=pytest.mark.slow) if g == "zipai" else g for g in GAMES])
+def test_the_gate_passes_the_committed_data(name):  # 字牌's gate rebuilds its findings: some 17 s, slow
     rows, found, constants = game(name)
     assert problems(rows, found) == []
     check_consistency(name, rows, found, constants)

@@ -233,7 +233,11 @@ def _rules_modules() -> list[str]:
     return ["rules", *sorted(m.name for m in pkgutil.walk_packages(rules.__path__, "rules."))]
 
 
-@pytest.mark.parametrize("name", _rules_modules())
+SLOW_DOCTESTS = {"rules.zipai.reach"}  # its examples enumerate what every hand reaches: some 17 s
+
+
+@pytest.mark.parametrize("name", [pytest.param(m, marks=pytest.mark.slow) if m in SLOW_DOCTESTS else m
+                                  for m in _rules_modules()])
 def test_docstring_examples(name):
     """Every example in the docstrings of the rules core runs (the 开发者 page shows them)."""
     import doctest

@@ -140,6 +140,7 @@ def _both(short: list[int], shown, four_wins: bool) -> tuple[set[int], set[int],
     return ours, named, theirs
 
 
+@pytest.mark.slow  # some 40 s: the port walks every split of each hand
 def test_zipai_waits_agree_with_q_algorithm_but_for_the_named_differences(zipai_hands):
     """Without the port's 提胡/跑胡, every card it lists the core lists, and every card only the core
     lists is a named difference (一拢（坎）三坎, or three spread from another player's card)."""
@@ -154,6 +155,7 @@ def test_zipai_waits_agree_with_q_algorithm_but_for_the_named_differences(zipai_
     assert 0.5 * len(zipai_hands) < waiting <= len(zipai_hands) and 0 < explained < len(zipai_hands) // 5
 
 
+@pytest.mark.slow  # some 40 s: the port walks every split of each hand
 def test_zipai_the_port_wins_more_only_by_a_four(zipai_hands):
     """With its fours the port lists more, each time a card that makes a four with a 坎 or a 碰 (the
     core: 破招胡, zp-f-kan-split); on some hands, so that the difference is real."""
