@@ -40,6 +40,7 @@ import importlib
 import json
 import random
 import re
+import tomllib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
@@ -146,7 +147,8 @@ def module(game_id: str) -> ModuleType:
 
 def digest(game_id: str) -> str:
     """The first hex digits of a sha256 over the draw's version and every rule data file of the game
-    (data/<game>/*.toml, by name and content): what a drill id is stable under.
+    (data/<game>/*.toml, by name and what it says, read: a comment or a layout change keeps every id):
+    what a drill id is stable under.
 
     Examples:
         >>> len(digest("nanning")), digest("nanning") == digest("nanning") != digest("zipai")
@@ -155,7 +157,8 @@ def digest(game_id: str) -> str:
     sha = hashlib.sha256(f"caipan drill {DRAW_VERSION}\n".encode())
     folder = root().joinpath(game_id)
     for entry in sorted((p for p in folder.iterdir() if p.name.endswith(".toml")), key=lambda p: p.name):
-        sha.update(entry.name.encode() + b"\0" + entry.read_bytes() + b"\0")
+        said = json.dumps(tomllib.loads(entry.read_text(encoding="utf-8")), ensure_ascii=False, sort_keys=True)
+        sha.update(entry.name.encode() + b"\0" + said.encode() + b"\0")
     return sha.hexdigest()[:DIGEST_HEX]
 
 

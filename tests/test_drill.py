@@ -70,21 +70,28 @@ def test_an_id_on_the_command_line_gives_the_same_line():
     assert done.returncode == again.returncode == 0 and again.stdout == done.stdout
 
 
-def test_a_drill_drawn_under_other_rule_data_says_so(tmp_path):
-    """Changing a rule data file of the game changes the digest: the old id is refused, naming how to draw
-    the same seed again; the other game's ids stay."""
+@pytest.mark.parametrize("added, same", [
+    ("\n# one more line\n", True),  # a comment or layout keeps every id
+    ("\n[drill_test_only]\nvalue = 1\n", False),  # what the data says changes the digest
+])
+def test_a_drill_drawn_under_other_rule_data_says_so(tmp_path, added, same):
+    """Changing what a rule data file of the game says changes the digest: the old id is refused, naming
+    how to draw the same seed again; the other game's ids stay. A comment changes nothing."""
     old_nanning, old_zipai = make_id("nanning", Mode.TOTAL, Level.COMMON, 4), make_id("zipai", Mode.TOTAL,
                                                                                        Level.COMMON, 4)
     copy = tmp_path / "data"
     shutil.copytree(ROOT / "data", copy)
     with (copy / "nanning" / "presets.toml").open("a", encoding="utf-8") as fh:
-        fh.write("\n# one more line\n")
+        fh.write(added)
     before = list(data._chosen)
     data.use_data_dir(copy)
     try:
-        assert digest("nanning") != old_nanning.rsplit("-", 1)[1]
-        with pytest.raises(RuleError, match=r"drawn under other rule data .*--seed 4$"):
-            read_id(old_nanning)
+        assert (digest("nanning") == old_nanning.rsplit("-", 1)[1]) is same
+        if same:
+            assert read_id(old_nanning)[3] == 4
+        else:
+            with pytest.raises(RuleError, match=r"drawn under other rule data .*--seed 4$"):
+                read_id(old_nanning)
         assert read_id(old_zipai)[0] == "zipai"
     finally:
         data._chosen[:] = before
