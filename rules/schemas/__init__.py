@@ -115,7 +115,16 @@ def generated() -> dict[str, Schema]:
     from ..drill import DrillArguments
 
     documents["drill.request"] = DrillArguments  # the options of `caipan drill`, as one object
-    return {"common": common, **{name: schema_of(d, name, refs) for name, d in documents.items()}}
+    return {"common": common, **{name: schema_of(d, name, refs) for name, d in documents.items()},
+            "drill": _with_drill_example(load("drill"))}
+
+
+def _with_drill_example(schema: Schema) -> Schema:
+    """The drill schema with its example: the first game's drill of seed 1 (total, 常见)."""
+    from .. import registry
+    from ..drill import Level, Mode, drill
+
+    return {**schema, "examples": [drill(registry.ids()[0], Mode.TOTAL, Level.COMMON, 1)]}
 
 
 def dumps(schema: Schema) -> str:

@@ -1,7 +1,8 @@
 """`python -m rules.schemas [--write]`: check (or write) the request schemas the declarations give.
 
 The request schemas (``<game>.<command>.request``) and ``common``'s shared definitions are read from
-the requests' declarations (`rules.schemas.generated`); every other schema is written by hand.
+the requests' declarations (`rules.schemas.generated`), and the drill schema's example from the core;
+every other schema is written by hand.
 Without ``--write``, exit status 1 and the names of the files that differ when any does.
 """
 from __future__ import annotations
