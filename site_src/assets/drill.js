@@ -108,7 +108,8 @@ function start() {
         "</fieldset>" + submit;
     }
     if (mode === "patterns") {
-      return '<fieldset class="cp-sc-field"><legend>选出这手牌的全部' + esc(CFG.names_word) + '</legend>' + CFG.names.map((name) =>
+      return '<fieldset class="cp-sc-field"><legend>选出这手牌的全部' + esc(CFG.names_word) + "（一个也没有就都不选）</legend>" +
+        CFG.names.map((name) =>
         '<label><input type="checkbox" data-name="' + esc(name) + '"> ' + esc(name) + "</label>").join("") + "</fieldset>" + submit;
     }
     // waits: every tile or card of the game, to tap
@@ -208,10 +209,7 @@ function start() {
       });
       return any ? out : null;
     }
-    if (mode === "patterns") {
-      const out = [...root.querySelectorAll("[data-name]:checked")].map((el) => el.getAttribute("data-name"));
-      return out.length ? out : null;
-    }
+    if (mode === "patterns") return [...root.querySelectorAll("[data-name]:checked")].map((el) => el.getAttribute("data-name"));
     const out = [...root.querySelectorAll('[data-wait][aria-pressed="true"]')].map((el) => el.getAttribute("data-wait"));
     return out.length ? out : null;
   }
@@ -224,7 +222,7 @@ function start() {
       return seats.length ? seats.map((k) => k + "付 " + value[k]).join("、") : "谁也不付";
     }
     if (mode === "waits") return value.map((c) => (F ? F.nameOf(c) : c)).join("、");
-    return value.length ? value.join("、") : "（无）";
+    return value.length ? value.join("、") : "一个也没有";
   }
 
   function submit() {
@@ -372,6 +370,8 @@ function start() {
     throw err;
   });
 
-  // For tests: ready (the core up and the first drill shown), stored (the stats read), the drill on screen.
-  window.caipanDrill = { ready: ready, stored: stored, drill: () => current && JSON.parse(JSON.stringify(current)) };
+  // For tests: ready (the core up and the first drill shown), stored (the stats read), the drill on screen and
+  // the stats, by mode.
+  const copied = (value) => JSON.parse(JSON.stringify(value));
+  window.caipanDrill = { ready: ready, stored: stored, drill: () => current && copied(current), stats: () => copied(stats) };
 }
