@@ -9,13 +9,19 @@ from the scorer page's data (`GameSite.scorer_data`). This module names no game.
 """
 from __future__ import annotations
 
+import hashlib
 import json
+from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 
+from markupsafe import Markup, escape
+
 from rules import registry
-from rules.drill import MAX_SEED, Level, Mode, digest, module
+from rules.drill import MAX_SEED, Level, Mode, digest, drill, module
 
 from ..games import sites
+from ..paths import BUILD
 from .runtime import RUNTIME_DIR, WORKER, Runtime
 from .scorer import check_config, entry, runtime_info
 
@@ -69,3 +75,59 @@ def write_pages(pages, rt: Runtime) -> list[str]:
                     bytes=rt.bytes(), megabytes=rt.sent() / 1e6, worker=WORKER, modules=MODULES, script=SCRIPT)
         written.append(page(game))
     return written
+
+
+# ---------------------------------------------------------------- a drill of a cheat sheet's row
+
+SEARCHED = 600  # seeds (0, 1, …) a cheat sheet row's drill is looked for in, at each level
+# What the search found, by row, predicate and rule data: drawing hundreds of drills takes a while, and the
+# same rule data gives the same drills (ids are stable), so a found id stays right while the digest does.
+CACHE = BUILD / "drill_rows.json"
+
+
+@cache
+def _drawn(game: str, mode: Mode, level: Level, seed: int) -> dict:
+    return drill(game, mode, level, seed)
+
+
+@cache
+def _found() -> dict[str, str | None]:
+    try:
+        return json.loads(CACHE.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def _keep(key: str, drill_id: str | None) -> None:
+    found = _found()
+    found[key] = drill_id
+    CACHE.parent.mkdir(parents=True, exist_ok=True)
+    part = CACHE.with_name(CACHE.name + ".part")
+    part.write_text(json.dumps(found, ensure_ascii=False, sort_keys=True, indent=0), encoding="utf-8")
+    part.replace(CACHE)
+
+
+def find(game: str, what: str, wanted: Callable[[dict], bool], mode: Mode = Mode.TOTAL,
+         levels: tuple[Level, ...] = (Level.ALL, Level.DISPUTED)) -> str | None:
+    """The id of the first drill (seed 0, 1, … at each of `levels` in turn) that `wanted` takes: the drill a
+    cheat sheet's row (`what`) links to, the same at every build of the same rule data; None when there is
+    none in SEARCHED seeds (a situation the drills do not draw)."""
+    code = wanted.__code__
+    how = hashlib.sha256(code.co_code + repr(code.co_consts).encode()).hexdigest()[:12]
+    key = f"{game}|{mode.value}|{'+'.join(levels)}|{what}|{digest(game)}|{how}"
+    if key in _found():
+        return _found()[key]
+    drill_id = next((found["id"] for seed in range(SEARCHED) for level in levels
+                     if wanted(found := _drawn(game, mode, level, seed))), None)
+    _keep(key, drill_id)
+    return drill_id
+
+
+def row_link(link, drill_id: str | None, what: str) -> Markup:
+    """A cheat sheet row's link to its drill (`link`: the sheet's Links; `what`: the row, as its heading says);
+    nothing for a row without one."""
+    if drill_id is None:
+        return Markup("")
+    game = drill_id.partition("-")[0]
+    return Markup(f'<a class="cp-practice" href="{link.to(game + "/drill/", drill_id)}" data-drill-id="{drill_id}" '
+                  f'aria-label="{escape("练习：" + what)}">练</a>')

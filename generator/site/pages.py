@@ -219,7 +219,7 @@ class Pages:
         sample_rule = next(r.id for art in d.articles.values() for r in art.rows if r.cls == "example")
         sample_game, sample_row = self.sample_row()
         self.write("index.md", "index.md.j2", sources=source_documents(d), sample_rule=sample_rule,
-                   sample_game=sample_game, sample_row=sample_row)
+                   sample_game=sample_game, sample_row=sample_row, practice=drill.games())
         for game in d.games:
             table = d.payouts[game]
             if game in d.articles:

@@ -94,6 +94,7 @@ def write_pages(pages, rt: Runtime) -> list[str]:
             bytes=rt.bytes(),
             megabytes=rt.sent() / 1e6,
             worker=WORKER,
+            practice=bool(registry.game(game).drills),
         )
         written.append(page)
     return written
