@@ -14,7 +14,9 @@ next attempt of the same seeded stream), so a drill is never a situation the cor
 target's frequency is the sampler's. Each game's draw is its ``drills`` module (`Game.drills`):
 ``target(rng, mode, level, seed)``, ``attempt(rng, target, mode)`` → a request or None (draw again),
 ``fits(target, request, answer, mode)`` (the scored hand is what the target asked for), ``question``,
-``expect``, ``alternatives(drill)``, ``category(drill)`` and ``weights()``, the exact counts 常见 draws by.
+``expect``, ``alternatives(drill)``, ``category(drill)`` and ``weights()``, the exact counts 常见 draws by;
+and what a page offers as answers: ``NAMES`` (every 牌型 or 名堂 an answer may list, ``NAMES_WORD`` what they
+are called) and ``PAYER_SEATS`` (the seats that may pay).
 
 - 常见: the target's hand type is drawn with weights that are the exact counts the statistics page
   computes (written to data/<game>/drill.toml by ``python -m generator.drills --write``, checked

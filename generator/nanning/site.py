@@ -1,12 +1,17 @@
 """Nanning's own pages: 计分规则 and 速查表, from its payout table and presets."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+
+from markupsafe import Markup
 
 from rules.nanning.rule_set import OPTIONS
 
 from ..site.data import SiteData, read_json
+from ..site.drill import find, row_link
 from ..site.names import preset_names
+from ..site.render import Links
 from ..site.views import cell_html
 from . import view as nanning
 
@@ -50,6 +55,22 @@ def site_data(generated: Path) -> dict:
             "preset_changes": read_json(generated / "nanning_preset_changes.json")}
 
 
+def practice(p) -> Callable[..., Markup]:
+    """What links a cheat sheet row to a drill of its situation (`generator.site.drill.find`): a hand type
+    (the patterns as the payout table joins them), with a kong chain of two or more, or a 封胡 situation."""
+    link = Links("nanning/cheatsheet.md", p.targets)
+
+    def row(label: str = "", method: str = "", state: str = "", chain: bool = False) -> Markup:
+        def wanted(drill: dict) -> bool:
+            request, answer = drill["request"], drill["answer"]
+            return ((not label or "+".join(answer["patterns"]) == label)
+                    and (not chain or len(request.get("chain", [])) > 1)
+                    and (not method or request.get("win") == method) and (not state or request.get("fenghu") == state))
+        what = "，".join(filter(None, [label, "连杠" if chain else "", method, state]))
+        return row_link(link, find(GAME, what, wanted), what)
+    return row
+
+
 def pages(p, d: SiteData) -> None:
     """Write the pages through `p` (a `generator.site.pages.Pages`)."""
     table = d.payouts[GAME]
@@ -67,5 +88,5 @@ def pages(p, d: SiteData) -> None:
             grid_columns=nanning.GRID, chain_methods=nanning.CHAIN_METHODS, cell=cell_html,
             chain_hands=view.main_hands() if view else [],
             fenghu_hands=view.fenghu_hands() if view else [],
-            payer_of=view.payer if view else None,
+            payer_of=view.payer if view else None, practice=practice(p),
             base_constants=("fangpao_base", "zimo_unit", "menqing_unit", "kong_point", "zha_hu_penalty"))

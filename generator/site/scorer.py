@@ -25,20 +25,25 @@ SCHEMA = Path(__file__).with_name("scorer.schema.json")
 
 
 @cache
-def _validator():
+def _validator(schema: Path):
     from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
 
-    return Draft202012Validator(json.loads(SCHEMA.read_text(encoding="utf-8")))
+    # every page schema of this folder is known to the others by its $id (the drill page's refers to the
+    # scorer's `ui`)
+    found = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(SCHEMA.parent.glob("*.schema.json"))]
+    registry = Registry().with_resources((s["$id"], Resource.from_contents(s)) for s in found)
+    return Draft202012Validator(json.loads(schema.read_text(encoding="utf-8")), registry=registry)
 
 
-def check_config(game: str, data: dict) -> None:
-    """The page config against its schema (scorer.schema.json), before it is written.
+def check_config(game: str, data: dict, schema: Path = SCHEMA) -> None:
+    """A page config against its schema (by default the scorer's, scorer.schema.json), before it is written.
 
     :raises BuildError: the first thing wrong, with where it is.
     """
-    for error in sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+    for error in sorted(_validator(schema).iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
         where = "/".join(map(str, error.absolute_path)) or "(top)"
-        raise BuildError(f"{game}'s scorer page config ({SCHEMA.name}): {where}: {error.message[:200]}")
+        raise BuildError(f"{game}'s page config ({schema.name}): {where}: {error.message[:200]}")
 
 
 def entry(game: str) -> dict:
@@ -58,6 +63,12 @@ def page_data(game: str, d, link, runtime_info: dict) -> dict:
     return {"game": game, **entry(game), **runtime_info, "form": form, **sites()[game].scorer_data(game, d, link)}
 
 
+def runtime_info(rt: Runtime) -> dict:
+    """Where a page that runs the core finds the runtime (the part of its config `startCore` reads)."""
+    return {"core": rt.core_url, "bytes": rt.bytes(), "stdlib": rt.stdlib.name, "lock": rt.lock_info(),
+            "snapshot": rt.snapshot_key()}
+
+
 def write_pages(pages, rt: Runtime) -> list[str]:
     """The scorer pages and their data scripts, through the site's page writer (pages.Pages)."""
     from .render import Links
@@ -65,9 +76,7 @@ def write_pages(pages, rt: Runtime) -> list[str]:
     written = []
     for game in sites():
         page = f"{game}/scorer.md"
-        info = {"core": rt.core_url, "bytes": rt.bytes(), "stdlib": rt.stdlib.name, "lock": rt.lock_info(),
-                "snapshot": rt.snapshot_key()}
-        data = page_data(game, pages.d, Links(page, pages.targets), info)
+        data = page_data(game, pages.d, Links(page, pages.targets), runtime_info(rt))
         intro = data.pop("intro")
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         check_config(game, json.loads(text))  # as the page reads it
@@ -85,6 +94,7 @@ def write_pages(pages, rt: Runtime) -> list[str]:
             bytes=rt.bytes(),
             megabytes=rt.sent() / 1e6,
             worker=WORKER,
+            practice=bool(registry.game(game).drills),
         )
         written.append(page)
     return written

@@ -7,6 +7,7 @@ from ..site.data import SiteData, read_csv, read_json
 from ..site.names import reading_names
 from ..site.views import cell_html
 from . import view as zipai
+from .practice import Practice
 
 GAME = "zipai"
 
@@ -72,6 +73,6 @@ def pages(p, d: SiteData) -> None:
     formula_rows = [r for r in art.rows if r.section == 2 and r.block in FORMULA_BLOCKS and r.cls != "heading"]
     p.write("zipai/scoring.md", "zipai/scoring.md.j2", readings=own["readings"], examples=examples,
             ref_huxi=ref_huxi, formula_rows=formula_rows, mingtang=mingtang_table(art), **common)
-    p.write("zipai/cheatsheet.md", "zipai/cheatsheet.md.j2", cell=cell_html, ref_hand=ref_hand,
+    p.write("zipai/cheatsheet.md", "zipai/cheatsheet.md.j2", cell=cell_html, ref_hand=ref_hand, practice=Practice(p),
             ref_huxi=ref_huxi, scaled=view.scaled if view else [],
             fixed=view.fixed_hands() if view else [], **common)

@@ -23,12 +23,18 @@ from ..drill import Level, Mode, in_turn, part, rescored, weighted
 from ..errors import RuleError
 from ..ledger import Settlement
 from .feasibility import DISCARD_WINS, check
-from .model import CHAIN_WINS, OTHERS, FengHu, Fishing, HandType, KongKind, Meld, MeldKind, Shape, Situation, Win
+from .model import (CHAIN_WINS, OTHERS, FengHu, Fishing, HandType, KongKind, Meld, MeldKind, Pattern, Shape,
+                    Situation, Win)
 from .payouts import chains, fenghu_states, hand_types, parse_code
 from .rule_set import DEFAULT, RuleSet, presets, rule_set
 from .tiles import COPIES, SUITS, Suit, Tile, make, name, notation, suit
 
 MODES = (Mode.TOTAL, Mode.PAYERS, Mode.PATTERNS, Mode.WAITS)
+# What a page offers as answers: mode patterns asks which 牌型 (every name an answer may list), mode payers
+# how much each seat pays.
+NAMES_WORD = "牌型"
+NAMES = tuple(p.value for p in Pattern)
+PAYER_SEATS = tuple(s.value for s in OTHERS)
 WEIGHTS_FILE = "nanning/drill.toml"
 NUMBER_SUITS = (Suit.MAN, Suit.PIN, Suit.SOU)
 ONE_SUIT = "清一色"  # one number suit

@@ -31,9 +31,14 @@ from .loader import default_rule_set, readings_data
 from .model import OTHERS, Bao, Extra, GroupKind, Seat, ShownKind, Special, Win
 from .payouts import BAO, HAND_NAMES
 from .rule_set import RuleSet
-from .scoring import red_threshold
+from .scoring import NAME_ORDER, red_threshold
 
 MODES = (Mode.TOTAL, Mode.PAYERS, Mode.PATTERNS, Mode.WAITS, Mode.HUXI)
+# What a page offers as answers: mode patterns asks which 名堂 (every name an answer may list), mode payers
+# how much each seat pays.
+NAMES_WORD = "名堂"
+NAMES = NAME_ORDER
+PAYER_SEATS = tuple(s.value for s in OTHERS)
 WEIGHTS_FILE = "zipai/drill.toml"
 PLAY_WINS = (Win.ZIMO, Win.DIANPAO, Win.WALL)
 COLOURS = ("普通", "黑", "一颗珠", "红")  # the colour classes of `rules.zipai.scoring.colour_class`

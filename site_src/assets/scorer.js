@@ -10,10 +10,12 @@
  * batch(kind, requests), set(request) (all promises), request().
  *
  * An ES module: what it shares with caipan.js (escaping, own-property lookups, rule links, the next
- * frame) is dom.js. Every value inserted as HTML goes through esc().
+ * frame) is dom.js; the faces of the tiles or cards, shared with the 练习 page, faces.js. Every value
+ * inserted as HTML goes through esc().
  */
 import { startCore, progressBar } from "./core.js";
 import { esc, has, ruleLink } from "./dom.js";
+import { faces } from "./faces.js";
 
 (function () {
   "use strict";
@@ -128,43 +130,9 @@ import { esc, has, ruleLink } from "./dom.js";
 
   /* ------------------------------------------------------------------ tiles and cards (display only) */
 
-  // The hand as written, tile by tile (order kept: the last one is the winning tile by default): one
-  // character per card ("chars"), or runs of digits each closed by a suit letter ("runs": 234m55p).
-  function tilesOf(text) {
-    if (UI.notation === "chars") return Array.from((text || "").replace(/\s+/g, ""));
-    var out = [];
-    String(text || "").replace(/\s+/g, "").replace(/(\d+)([a-z])/g, function (_, digits, suit) {
-      Array.from(digits).forEach(function (d) { out.push(d + suit); });
-      return "";
-    });
-    return out;
-  }
-
-  function writeTiles(tiles) {
-    if (UI.notation === "chars") return tiles.join("");
-    var out = "";
-    tiles.forEach(function (t, i) {
-      out += t[0];
-      if (i === tiles.length - 1 || tiles[i + 1][1] !== t[1]) out += t[1];
-    });
-    return out;
-  }
-
-  // A tile's or card's face: its parts in reading order (the game's data says which is drawn big). A code
-  // the game does not have (typed, or in a link) is shown as it was written; the core says what is wrong.
-  function faceOf(code) {
-    return has(UI.faces, code) ? UI.faces[code]
-      : { name: code, "class": "cp-sc-unknown", parts: [["b", code]] };
-  }
-
-  function faceHtml(code) {
-    var face = faceOf(code);
-    return '<span class="cp-sc-face' + (face["class"] ? " " + esc(face["class"]) : "") + '">' + face.parts.map(function (p) {
-      return "<" + (p[0] === "small" ? "small" : "b") + ">" + esc(p[1]) + "</" + (p[0] === "small" ? "small" : "b") + ">";
-    }).join("") + "</span>";
-  }
-
-  function nameOf(code) { return faceOf(code).name; }
+  // faces.js, shared with the 练习 page: the hand written and read tile by tile, and each piece's face
+  var F = UI ? faces(UI) : null;
+  var tilesOf = F && F.tilesOf, writeTiles = F && F.writeTiles, faceHtml = F && F.faceHtml, nameOf = F && F.nameOf;
 
   /* ------------------------------------------------------------------ the form */
 
@@ -383,7 +351,7 @@ import { esc, has, ruleLink } from "./dom.js";
     }).join("") : '<span class="cp-small">（空）</span>');
     var groups = req[UI.groups] || [];
     show($(".cp-sc-melds"), groups.length ? groups.map(function (g, i) {
-      var cards = UI.group.by === "tile" ? [g.tile] : tilesOf(g.cards);
+      var cards = F.groupTiles(g);
       return '<button type="button" class="cp-sc-meld" data-unmeld="' + i + '" aria-label="去掉' + esc(g.kind) + " " +
         esc(cards.map(nameOf).join("")) + '"><span class="cp-sc-kind">' + esc(g.kind) + "</span>" + cards.map(faceHtml).join("") + "</button>";
     }).join("") : '<span class="cp-small">（无）</span>');

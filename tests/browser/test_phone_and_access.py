@@ -43,11 +43,11 @@ def opened(browser, site_url: str, url: str, viewport: dict):
 
 
 def settle(tab) -> None:
-    """Until the payout data (if any) is in and laid out, and a scorer page's rules core has loaded."""
+    """Until the payout data (if any) is in and laid out, and a scorer or drill page's rules core has loaded."""
     tab.wait_for_load_state("load")
     tab.wait_for_function("""() => [...document.querySelectorAll('.cp-ptable, .cp-finder')]
         .every(el => el.getAttribute('data-state') === 'ready')
-        && [...document.querySelectorAll('.cp-scorer')].every(el => el.hasAttribute('data-ready'))""",
+        && [...document.querySelectorAll('.cp-scorer, .cp-drill')].every(el => el.hasAttribute('data-ready'))""",
                           timeout=120_000)
 
 
