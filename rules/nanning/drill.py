@@ -22,6 +22,7 @@ from ..data import keys, read_toml, typed
 from ..drill import Level, Mode, in_turn, part, rescored, weighted
 from ..errors import RuleError
 from ..ledger import Settlement
+from ..options import Option
 from .feasibility import DISCARD_WINS, check
 from .model import (CHAIN_WINS, OTHERS, FengHu, Fishing, HandType, KongKind, Meld, MeldKind, Pattern, Shape,
                     Situation, Win)
@@ -365,6 +366,18 @@ def _tiles_text(text: str) -> str:
     return " ".join(name(t) for t in sorted(parse(text)))
 
 
+def _chosen(option: Option, value: str) -> str:
+    """An option's choice in words: its name and what the value says (not its keys).
+
+    Examples:
+        >>> from rules.nanning.rule_set import presets
+        >>> _chosen(presets()["yuanwen"].option_specs["fishing"], "on")[:6]
+        '钓鱼：胡家钓'
+    """
+    said = option.values.get(value, value)
+    return said if said.startswith(option.name + "：") else f"{option.name}：{said}"
+
+
 def question(request: Mapping[str, Any], mode: Mode) -> str:
     """The drill's question in Chinese: the situation in words, then what is asked.
 
@@ -381,7 +394,9 @@ def question(request: Mapping[str, Any], mode: Mode) -> str:
     if rules:
         preset = rules if isinstance(rules, str) else rules["preset"]
         options = {} if isinstance(rules, str) else rules["options"]
-        parts.append(f"规则：{presets()[preset].name}" + "".join(f"，{k}={v}" for k, v in options.items()))
+        specs = presets()[preset].option_specs
+        chosen = "".join(f"，{_chosen(specs[k], str(v))}" for k, v in options.items())
+        parts.append(f"规则：{presets()[preset].name}{chosen}")
     if mode is Mode.WAITS:
         return "；".join(parts) + "。这手牌听哪些牌？"
     win = Win(request["win"])
@@ -463,6 +478,6 @@ def alternatives(drill: Mapping[str, Any]) -> list[tuple[str, Any]]:
         for value in option.values:
             if value != rules.chosen.get(option.key, option.default):
                 chosen = {"preset": rules.id, "options": {**rules.chosen, option.key: value}}
-                variants.append((f"按选项 {option.name}={value}", {**request, "rules": chosen}))
+                variants.append((f"按选项「{_chosen(option, value)}」", {**request, "rules": chosen}))
     return out + rescored("nanning", mode, variants)
 

@@ -529,7 +529,7 @@ def alternatives(drill: Mapping[str, Any]) -> list[tuple[str, Any]]:
     for option in zipai.options():
         for value in option.values:
             if value != str(now[option.key]):
-                variants.append((f"按读法 {option.key}={value}（{option.name}）",
+                variants.append((f"按读法「{option.name}：{option.values[value]}」",
                                  {**request, "readings": {**request.get("readings", {}), option.key: value}}))
     if request.get("bao"):
         variants.append(("不算爆牌", {k: v for k, v in request.items() if k != "bao"}))
