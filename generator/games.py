@@ -78,6 +78,7 @@ class GameSite(ABC):
         every game has, in reading order."""
         before, after = self.own_nav(game)
         shared = [("赔付表", f"{game}/payouts.md"), ("查分器", f"{game}/finder.md"), ("计分器", f"{game}/scorer.md")]
+        shared += [("牌局记账", f"{game}/session.md")] if "session" in registry.game(game).requests else []
         return ([("规则原文", f"{game}/article.md")] if article else []) + before + shared + after
 
     def targets(self) -> dict[str, str]:

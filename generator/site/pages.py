@@ -23,7 +23,7 @@ from ..findings import KINDS, VERDICTS
 from ..games import ids, sites
 from . import developers
 from .data import SiteData, preset_dimension
-from . import names, packed, runtime, scorer
+from . import names, packed, runtime, scorer, session
 from .render import Links, environment
 
 # Folders and files under the docs folder that this module writes (and clears first): these,
@@ -236,7 +236,9 @@ class Pages:
                        note=self.note(game, f"{game}/finder.md", "finder"))
         for site in sites().values():
             site.pages(self, d)
-        scorer.write_pages(self, self.runtime or runtime.prepare())
+        rt = self.runtime or runtime.prepare()
+        scorer.write_pages(self, rt)
+        session.write_pages(self, rt)
         self.write("rulings.md", "rulings.md.j2", kinds=KINDS, verdicts=VERDICTS)
         self.write("sources/index.md", "sources_index.md.j2", sources=source_documents(d),
                    counts=d.class_counts.to_dict("records"), labels=class_labels())

@@ -85,6 +85,7 @@ def write_pages(pages, rt: Runtime) -> list[str]:
             bytes=rt.bytes(),
             megabytes=rt.sent() / 1e6,
             worker=WORKER,
+            session="session" in registry.game(game).requests,
         )
         written.append(page)
     return written
