@@ -377,9 +377,13 @@ function keeping() {
     '<div class="cp-ss-row">' + button("share", "生成分享链接和二维码") + button("print", "打印本晚") + "</div>" +
     '<div class="cp-ss-share" hidden></div>' +
     '<div class="cp-ss-row">' + button("export", "导出文件") + button("csv", "导出表格（CSV）") + "</div>" +
-    field("导入文件（本站导出的牌局文件，作为新的一晚）", '<input id="%ID%" type="file" accept=".json,application/json" data-ss-import>') +
+    importField() +
     '<div class="cp-ss-row">' + field("这一晚叫", '<input id="%ID%" data-ss-name maxlength="40" value="' + esc(current.name) + '">') +
     button("rename", "改名") + button("forget", "删除这一晚") + "</div></section>";
+}
+
+function importField() {
+  return field("导入文件（本站导出的牌局文件，作为新的一晚）", '<input id="%ID%" type="file" accept=".json,application/json" data-ss-import>');
 }
 
 function printSheet() {
@@ -399,7 +403,7 @@ function draw() {
   const loading = root.querySelector(".cp-sc-loading");
   const html = [nightsBar()];
   if (message) html.push('<p class="cp-sc-error" role="alert" data-ss-message>' + esc(message) + "</p>");
-  if (!current || !current.night) html.push(setupForm());
+  if (!current || !current.night) html.push(setupForm(), '<section class="cp-sc-section">' + importField() + "</section>");
   else {
     html.push(totalsBar(), pendingPanel(), entries(), handList(), settlement(), chart(), keeping(), printSheet());
   }
@@ -591,7 +595,7 @@ async function importText(text, how) {
     draw();
     return false;
   }
-  const record = await save({ id: newId(), name: how + "的牌局", created: now(), night: value });
+  const record = await save({ id: newId(), name: how === "导入" ? "导入的牌局" : "链接里的牌局", created: now(), night: value });
   message = "";
   await show(record);
   return true;
@@ -680,7 +684,7 @@ async function fromHash() {
     draw();
     return;
   }
-  await importText(text, "链接");
+  await importText(text, "打开链接");
 }
 
 function latest() {
