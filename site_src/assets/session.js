@@ -27,8 +27,9 @@ const COLOURS = ["#00695c", "#bf360c", "#1a237e", "#6a1b9a"];
 
 /* ------------------------------------------------------------------ stored nights */
 
-// v0 (a first draft of this page) kept the night's fields flat beside title and date; v1 keeps the night
-// exactly as `caipan session` reads it under "night", with its name and when it was started.
+// One store holds the nights of every game, each record naming its game. v0 (a first draft of this page)
+// kept the night's fields flat beside game, title and date; v1 keeps the night exactly as `caipan session`
+// reads it under "night", with its name and when it was started.
 const migrated = new Set();
 export function migrate(record) {
   if (record.v === 0) {
@@ -36,7 +37,7 @@ export function migrate(record) {
     if (record[RULES] !== undefined) night[RULES] = record[RULES];
     night.hands = record.hands || [];
     migrated.add(record.id);
-    return { id: record.id, v: 1, name: String(record.title || "牌局"), created: String(record.date || ""), night };
+    return { id: record.id, v: 1, game: record.game, name: String(record.title || "牌局"), created: String(record.date || ""), night };
   }
   return record;
 }
@@ -453,7 +454,7 @@ async function onClick(event) {
     const a = await judge(JSON.stringify(night));
     if (a.error) { message = "不成立：" + a.error; draw(); return; }
     const name = $('[data-setup="name"]').value.trim() || "牌局";
-    const record = await save({ id: newId(), name, created: now(), night });
+    const record = await save({ id: newId(), game: CFG.game, name, created: now(), night });
     message = "";
     await show(record);
     return;
@@ -595,7 +596,7 @@ async function importText(text, how) {
     draw();
     return false;
   }
-  const record = await save({ id: newId(), name: how === "导入" ? "导入的牌局" : "链接里的牌局", created: now(), night: value });
+  const record = await save({ id: newId(), game: CFG.game, name: how === "导入" ? "导入的牌局" : "链接里的牌局", created: now(), night: value });
   message = "";
   await show(record);
   return true;
@@ -695,7 +696,7 @@ function latest() {
 
 async function start() {
   store = await openStore("nights", CFG.version, migrate);
-  for (const r of await store.all()) nights.set(r.id, r);
+  for (const r of await store.all()) if (r.game === CFG.game) nights.set(r.id, r);
   for (const id of migrated) await save(nights.get(id));  // written back at the new version
   const kept = sessionStorage.getItem("caipan-session-" + CFG.game);
   current = (kept && nights.get(kept)) || latest();
@@ -724,6 +725,7 @@ if (root && CFG) {
     // the benchmark's: a night put on the page (as an edit would), resolved when drawn
     apply: (night) => queue(() => commit(night)),
     exportText: () => exportText(current.night),
+    record: () => current,
     store: () => store,
   };
 }
