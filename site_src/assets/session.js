@@ -303,12 +303,19 @@ function entries() {
   return html.join("");
 }
 
+// What a hand came to, in words: who won (or who declared a false win) and how.
+function outcome(hand, done) {
+  if (!done) return "";
+  const who = done.winners.length ? done.winners.join("、") : kindOf(hand) === "false_win" ? hand.false_win : "";
+  return (who ? who + " " : "") + done.kind;
+}
+
 const KIND_WORDS = { winner: "胡牌", draw: "荒庄", false_win: "诈胡", adjust: "调整" };
 
 function handLine(hand, i) {
   const done = answer && answer.hands[i];
   const kind = kindOf(hand);
-  const who = done ? (done.winners.length ? done.winners.join("、") + " " + done.kind : done.kind) : KIND_WORDS[kind];
+  const who = outcome(hand, done) || KIND_WORDS[kind];
   const nets = done ? players().map((p) => '<span class="cp-ss-net" data-net="' + esc(done.net[p]) + '">' + esc(p) + " " + esc(signed(done.net[p])) + "</span>").join(" ") : "";
   const html = ['<li class="cp-ss-hand" data-hand="' + i + '"><div class="cp-ss-head"><b>第 ' + (i + 1) + " 盘</b> 庄 " + esc(done ? done.dealer : "") +
     (done && done.quan ? " · " + esc(done.quan) + "圈" : "") + " · " + esc(who) + (kind === "adjust" ? "（" + esc(hand.reason) + "）" : "") + "</div>" +
@@ -393,9 +400,9 @@ function printSheet() {
   return '<section class="cp-ss-print" aria-hidden="true"><h2>' + esc(CFG.title) + "牌局记账 · " + esc(current.name) + " · " + esc(current.created) + "</h2>" +
     "<p>玩家（出牌顺序）：" + esc(names.join("、")) + "；第一盘庄家：" + esc(current.night.dealer) + "；规则：" + esc(rulesText(current.night)) +
     "；数据版本 " + esc(root.getAttribute("data-edition")) + "</p>" +
-    '<table><thead><tr><th>盘</th><th>庄</th><th>结果</th>' + names.map((p) => "<th>" + esc(p) + "</th>").join("") + "</tr></thead><tbody>" +
+    '<table class="cp-ss-sheet"><thead><tr><th>盘</th><th>庄</th><th>结果</th>' + names.map((p) => "<th>" + esc(p) + "</th>").join("") + "</tr></thead><tbody>" +
     answer.hands.map((h, i) => "<tr><td>" + (i + 1) + "</td><td>" + esc(h.dealer + (h.quan ? " " + h.quan : "")) + "</td><td>" +
-      esc((h.winners.length ? h.winners.join("、") + " " : "") + h.kind) + "</td>" + names.map((p) => "<td>" + esc(signed(h.net[p])) + "</td>").join("") + "</tr>").join("") +
+      esc(outcome(current.night.hands[i], h)) + "</td>" + names.map((p) => "<td>" + esc(signed(h.net[p])) + "</td>").join("") + "</tr>").join("") +
     "</tbody><tfoot><tr><th colspan=\"3\">合计</th>" + names.map((p) => "<th>" + esc(signed(answer.totals[p])) + "</th>").join("") + "</tr></tfoot></table>" +
     "<p>结账：" + (answer.transfers.length ? answer.transfers.map((x) => esc(x.from + " 付给 " + x.to + " " + x.amount)).join("；") : "谁也不欠谁") + "</p></section>";
 }

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import io
 import json
 import random
 import zlib
@@ -303,7 +304,6 @@ def test_export_then_import_round_trips_byte_for_byte(browser, site_url, game):
 
 def test_the_csv_opens_in_excel_without_running_a_formula(browser, site_url):
     import csv
-    import io
 
     page = open_session(browser, site_url, "nanning", clear=True)
     names = ["=甲", "+乙", "-丙", "@丁"]
@@ -533,5 +533,24 @@ def test_the_page_fits_a_phone_keeps_the_totals_in_view_and_passes_axe(browser, 
     assert sheet.locator("tbody tr").count() == len(expected_night(game)["hands"])
     assert page.get_attribute(".cp-session", "data-edition") in sheet.inner_text()
     page.emulate_media(media="screen")
+    page.close()
+    assert not page.problems.any(), page.problems
+
+
+@pytest.mark.parametrize("game", list(EVENINGS))
+def test_a_night_of_24_hands_prints_on_one_a4_portrait_page(browser, site_url, game):
+    from pypdf import PdfReader
+
+    page = open_session(browser, site_url, game, clear=True)
+    night = expected_night(game)
+    night["hands"] = (night["hands"] * 2)[:24]
+    import_text(page, json.dumps(night, ensure_ascii=False))
+    assert not message(page)
+    page.emulate_media(media="print")
+    reader = PdfReader(io.BytesIO(page.pdf(prefer_css_page_size=True)))
+    box = reader.pages[0].mediabox
+    assert len(reader.pages) == 1 and round(float(box.width)) == 595 and round(float(box.height)) == 842
+    text = reader.pages[0].extract_text()
+    assert all(name in text for name in PLAYERS[game]) and "合计" in text and "结账" in text
     page.close()
     assert not page.problems.any(), page.problems
