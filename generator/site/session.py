@@ -22,7 +22,7 @@ from rules.errors import RuleError
 from rules.request import form_of
 
 from ..errors import BuildError
-from ..games import sites
+from ..games import has_sessions, sites
 from .runtime import RUNTIME_DIR, WORKER, Runtime, npm_package
 from .scorer import SCHEMA as SCORER_SCHEMA
 from .scorer import entry
@@ -54,10 +54,6 @@ def check_config(game: str, data: dict) -> None:
     for error in sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
         where = "/".join(map(str, error.absolute_path)) or "(top)"
         raise BuildError(f"{game}'s session page config ({SCHEMA.name}): {where}: {error.message[:200]}")
-
-
-def has_sessions(game: str) -> bool:
-    return "session" in registry.game(game).requests
 
 
 def _field(form: dict, key: str) -> dict:

@@ -106,7 +106,7 @@ function stack(map, id) {
 
 async function show(record) {
   current = record;
-  if (record) sessionStorage.setItem("caipan-session-" + CFG.game, record.id);
+  try { if (record) sessionStorage.setItem("caipan-session-" + CFG.game, record.id); } catch (e) { /* not kept: the latest night shows */ }
   answer = null;
   editing = -1;
   if (record && record.night) {
@@ -702,10 +702,15 @@ function latest() {
 /* ------------------------------------------------------------------ start */
 
 async function start() {
+  // the night's sheet prints on one A4 portrait page (this page's own rule: the cheat sheets print landscape)
+  const paper = document.createElement("style");
+  paper.textContent = "@page { size: A4 portrait; margin: 12mm; }";
+  document.head.appendChild(paper);
   store = await openStore("nights", CFG.version, migrate);
   for (const r of await store.all()) if (r.game === CFG.game) nights.set(r.id, r);
   for (const id of migrated) await save(nights.get(id));  // written back at the new version
-  const kept = sessionStorage.getItem("caipan-session-" + CFG.game);
+  let kept = null;  // the night this tab showed last (a reload shows it again)
+  try { kept = sessionStorage.getItem("caipan-session-" + CFG.game); } catch (e) { kept = null; }
   current = (kept && nights.get(kept)) || latest();
   draw();
   root.addEventListener("click", (e) => queue(() => onClick(e)));
