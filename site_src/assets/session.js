@@ -184,10 +184,10 @@ function button(action, text, extra = "") {
 function nightsBar() {
   const list = [...nights.values()].sort((a, b) => (a.created < b.created ? 1 : a.created > b.created ? -1 : a.id < b.id ? 1 : -1));
   return '<section class="cp-sc-section cp-ss-nights" aria-label="各晚的记录"><div class="cp-ss-row">' +
-    field("这一晚", '<select id="%ID%" data-ss-change="pick">' + list.map((r) =>
+    (list.length ? "" : '<p class="cp-small">这台设备上还没有记过牌局。</p>') + (!list.length ? "" : field("这一晚", '<select id="%ID%" data-ss-change="pick">' + list.map((r) =>
       '<option value="' + esc(r.id) + '"' + (current && r.id === current.id ? " selected" : "") + ">" +
-      esc(r.name + " · " + r.created) + "</option>").join("") + "</select>") +
-    button("new", "新开一晚") + "</div>" +
+      esc(r.name + " · " + r.created) + "</option>").join("") + "</select>")) +
+    (current && current.night ? button("new", "新开一晚") : "") + "</div>" +
     (store.problem ? '<p class="cp-sc-error" role="alert" data-store-problem>记录只在这个标签页里，关掉就没了：' + esc(store.problem) + "</p>" : "") +
     (store.newer ? '<p class="cp-small">另有 ' + esc(store.newer) + " 晚是本站更新的版本记下的，这里不动它们。</p>" : "") +
     "</section>";
