@@ -78,6 +78,7 @@ class GameSite(ABC):
         every game has, in reading order."""
         before, after = self.own_nav(game)
         shared = [("赔付表", f"{game}/payouts.md"), ("查分器", f"{game}/finder.md"), ("计分器", f"{game}/scorer.md")]
+        shared += [("牌局记账", f"{game}/session.md")] if has_sessions(game) else []
         shared += [("练习", f"{game}/drill.md")] if registry.game(game).drills else []
         return ([("规则原文", f"{game}/article.md")] if article else []) + before + shared + after
 
@@ -179,6 +180,11 @@ def site(game_id: str) -> GameSite | None:
 def sites() -> dict[str, GameSite]:
     """Every game's generator side, by game id, in registry order."""
     return {game.id: found for game in registry.games() if (found := site(game.id)) is not None}
+
+
+def has_sessions(game_id: str) -> bool:
+    """Whether the game keeps a night (``caipan session``): its 牌局记账 page (`generator.site.session`)."""
+    return "session" in registry.game(game_id).requests
 
 
 def ids() -> list[str]:

@@ -23,7 +23,7 @@ from ..findings import KINDS, VERDICTS
 from ..games import ids, sites
 from . import developers
 from .data import SiteData, preset_dimension
-from . import drill, names, packed, runtime, scorer
+from . import drill, names, packed, runtime, scorer, session
 from .render import Links, environment
 
 # Folders and files under the docs folder that this module writes (and clears first): these,
@@ -239,6 +239,7 @@ class Pages:
         rt = self.runtime or runtime.prepare()
         scorer.write_pages(self, rt)
         drill.write_pages(self, rt)
+        session.write_pages(self, rt)
         self.write("rulings.md", "rulings.md.j2", kinds=KINDS, verdicts=VERDICTS)
         self.write("sources/index.md", "sources_index.md.j2", sources=source_documents(d),
                    counts=d.class_counts.to_dict("records"), labels=class_labels())

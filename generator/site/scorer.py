@@ -17,7 +17,7 @@ from rules import registry
 from rules.request import form_of
 
 from ..errors import BuildError
-from ..games import sites
+from ..games import has_sessions, sites
 from .runtime import RUNTIME_DIR, WORKER, Runtime
 
 # The one contract between the build and the page's script: window.CAIPAN_SCORER.
@@ -95,6 +95,7 @@ def write_pages(pages, rt: Runtime) -> list[str]:
             megabytes=rt.sent() / 1e6,
             worker=WORKER,
             practice=bool(registry.game(game).drills),
+            session=has_sessions(game),
         )
         written.append(page)
     return written

@@ -530,7 +530,7 @@ import { faces } from "./faces.js";
         box.innerHTML = '<p class="cp-sc-error" role="alert" data-error="' + esc(answer.error) + '">' + esc(answer.error) + "</p>";
         bar("不成立：" + answer.error);
       } else if (kind === "score") {
-        box.innerHTML = showScore(answer.ok);
+        box.innerHTML = showScore(answer.ok) + carry();
         bar("胡家共收 " + answer.ok.total + " 分");
       } else {
         box.innerHTML = showWaits(answer.ok);
@@ -539,6 +539,16 @@ import { faces } from "./faces.js";
       }
     });
     return drawn;
+  }
+
+  // 记入牌局: this hand carried to the game's 牌局记账 page (when it has one), where the player picks the
+  // winner; opened from that page's 一炮多响 link (?also), it is another winner of the hand there.
+  function carry() {
+    var session = root.getAttribute("data-session");
+    if (!session) return "";
+    var text = raw || JSON.stringify(req);
+    var to = session + "#" + (/[?&]also\b/.test(location.search) ? "also=" : "score=") + encodeURIComponent(text);
+    return '<p><a class="cp-sc-button cp-sc-carry" data-carry href="' + esc(to) + '">记入牌局</a></p>';
   }
 
   // Whether the request on screen is far enough along to ask the core: a hand, or a declared form's
