@@ -203,18 +203,23 @@ function setupForm() {
   html.push(field("第一盘的庄家", '<select id="%ID%" data-setup="dealer">' + options(CFG.example.slice(0, CFG.players).map((p, i) => [String(i), "第 " + (i + 1) + " 位（" + p + "）"]), "0") + "</select>"));
   if (CFG.presets) {
     html.push(field("规则预设", '<select id="%ID%" data-setup="preset">' + options(CFG.presets.map((p) => [p.id, p.name]), CFG.presets[0].id) + "</select>"));
-    CFG.options.forEach((o) => {
-      html.push(field(o.name, '<select id="%ID%" data-setup-option="' + esc(o.key) + '">' +
-        options([["", "按预设"]].concat(o.values), "") + "</select>"));
-    });
   }
-  if (CFG.readings) {
-    CFG.readings.forEach((r) => {
-      html.push(field(r.name, '<select id="%ID%" data-setup-reading="' + esc(r.id) + '">' +
-        options(r.values.map((v) => [v[0], v[1] + (v[0] === r.default ? "（默认）" : "")]), r.default) + "</select>"));
-    });
+  // The options and readings are many (字牌 has some twenty): folded, so that 开始记账 stays near on a phone.
+  const fine = [];
+  (CFG.presets ? CFG.options : []).forEach((o) => {
+    fine.push(field(o.name, '<select id="%ID%" data-setup-option="' + esc(o.key) + '">' +
+      options([["", "按预设"]].concat(o.values), "") + "</select>"));
+  });
+  (CFG.readings || []).forEach((r) => {
+    fine.push(field(r.name, '<select id="%ID%" data-setup-reading="' + esc(r.id) + '">' +
+      options(r.values.map((v) => [v[0], v[1] + (v[0] === r.default ? "（默认）" : "")]), r.default) + "</select>"));
+  });
+  html.push("</div>");
+  if (fine.length) {
+    html.push('<details class="cp-ss-adjust"><summary>' + (CFG.presets ? "规则细项（不改就按预设）" : "规则读法（不改就按默认）") +
+      '</summary><div class="cp-sc-grid">' + fine.join("") + "</div></details>");
   }
-  html.push("</div>" + button("start", "开始记账") + "</section>");
+  html.push(button("start", "开始记账") + "</section>");
   return html.join("");
 }
 
