@@ -281,11 +281,18 @@ MEMO = 64
 
 def _first(game_id: str, mode: Mode, level: Level, seed: int) -> Json:
     key = (game_id, mode, level, seed)
-    if key not in _FIRST:
-        _FIRST[key] = next(_candidates(game_id, mode, level, seed))[0]
-    if len(_FIRST) > MEMO:
+    found = _FIRST.get(key)
+    if found is None:
+        found = _remember(key, next(_candidates(game_id, mode, level, seed))[0])
+    return found
+
+
+def _remember(key: tuple[str, Mode, Level, int], request: Json) -> Json:
+    """`request` kept as the first draw of `key`, the oldest forgotten beyond MEMO."""
+    _FIRST[key] = request
+    while len(_FIRST) > MEMO:
         del _FIRST[next(iter(_FIRST))]
-    return _FIRST[key]
+    return request
 
 
 def drill(game_id: str, mode: Mode, level: Level, seed: int) -> Json:
@@ -300,7 +307,7 @@ def drill(game_id: str, mode: Mode, level: Level, seed: int) -> Json:
     _check_mode(game_id, mode)
     candidates = _candidates(game_id, mode, level, seed)
     first = next(candidates)
-    _FIRST[(game_id, mode, level, seed)] = first[0]
+    _remember((game_id, mode, level, seed), first[0])
     before = _first(game_id, mode, level, seed - 1) if seed else None
     request, ruling, answer = first if first[0] != before else next(c for c in candidates if c[0] != before)
     return {"id": make_id(game_id, mode, level, seed), "game": game_id, "mode": mode.value, "level": level.value,

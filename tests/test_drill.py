@@ -326,3 +326,15 @@ def test_the_readme_drill_example():
     shown = json.loads(re.search(r"```json\n(.*?)\n```", section, re.S)[1])
     line = json.loads(run(*command).stdout)
     assert {k: line[k] for k in shown} == shown
+
+
+def test_the_memo_of_first_draws_forgets_the_oldest_without_losing_the_one_asked(monkeypatch):
+    """Drawing more seeds than the memo holds, then one whose seed before is the oldest kept: the same drill
+    as before (the memo once dropped the very entry it was asked for: a KeyError in the cheat sheets' build)."""
+    import rules.drill as the_drills
+
+    monkeypatch.setattr(the_drills, "MEMO", 3)
+    monkeypatch.setattr(the_drills, "_FIRST", {})
+    first = [drill("nanning", Mode.TOTAL, Level.COMMON, s) for s in range(1, 7)]
+    assert drill("nanning", Mode.TOTAL, Level.COMMON, 2) == first[1]
+    assert len(the_drills._FIRST) <= 3

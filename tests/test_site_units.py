@@ -132,17 +132,27 @@ def test_charts_exist_with_chinese_text_as_outlines(built):
 # -- cheat sheets -------------------------------------------------------------------------------
 
 
+# A cheat sheet row's link to a drill of it (练, tests/test_drill_links.py checks them): left out here, so
+# that every row is read, linked or not.
+PRACTICE = re.compile(r'<a class="cp-practice"[^>]*>.*?</a>', re.S)
+
+
+def without_practice(html: str) -> str:
+    return PRACTICE.sub("", html)
+
+
 def test_nanning_cheatsheet_numbers_are_the_table_totals(built):
     """Re-read the printed grid and look every cell up in nanning_payouts.json independently."""
     table = json.loads((built.generated / "nanning_payouts.json").read_text(encoding="utf-8"))
     first = {d["key"]: d["values"][0] for d in table["dimensions"]}
     by = {(r["patterns"], r["method"], r["chain"]): r for r in table["rows"]
           if all(r[k] == first[k] for k in ("preset_name", "fenghu", "moma_hits"))}
-    html = (built.site / "nanning" / "cheatsheet" / "index.html").read_text(encoding="utf-8")
+    html = without_practice((built.site / "nanning" / "cheatsheet" / "index.html").read_text(encoding="utf-8"))
     grid = html.split('id="cheat-nn-grid"')[1].split("</table>")[0]
     heads = re.findall(r"<th>([^<]+)(?:<small class=\"cp-sub\">([^<]+)</small>)?<small class=\"cp-payer\">", grid)
     rows = re.findall(r"<tr><th>([^<]+)</th>(.*?)</tr>", grid.split("<tbody>")[1], re.S)
     assert len(heads) >= 10 and len(rows) >= 10
+    assert len(rows) == grid.split("<tbody>")[1].count("<tr>")  # every row read
     checked = 0
     for label, cells in rows:
         values = re.findall(r"<td[^>]*>(?:<b>(\d+)</b>|—)", cells)
@@ -160,12 +170,13 @@ def test_zipai_cheatsheet_numbers_are_the_table_amounts(built):
     first = {d["key"]: d["values"][0] for d in table["dimensions"]}
     by = {(r["hand"], r["huxi"]): r for r in table["rows"]
           if all(r[k] == first[k] for k in ("win", "bao", "haidi", "toukuai"))}
-    html = (built.site / "zipai" / "cheatsheet" / "index.html").read_text(encoding="utf-8")
+    html = without_practice((built.site / "zipai" / "cheatsheet" / "index.html").read_text(encoding="utf-8"))
     section = html.split('id="cheat-zp-grid"')[1].split("</section>")[0]
     tables = section.split("</table>")[:-1]  # the grid comes in two halves, side by side
     hands = re.findall(r"<th>([^<]+)</th>", tables[0].split("</thead>")[0])[1:]
     rows = [r for t in tables for r in re.findall(r"<tr><th>(\d+)</th>(.*?)</tr>", t.split("<tbody>")[1], re.S)]
     assert len(hands) >= 5 and len(rows) >= 20 and len(tables) == 2
+    assert len(rows) == sum(t.split("<tbody>")[1].count("<tr>") for t in tables)  # every row read
     assert all(re.findall(r"<th>([^<]+)</th>", t.split("</thead>")[0])[1:] == hands for t in tables)
     huxi = [int(h) for h, _ in rows]
     assert huxi == sorted(huxi) and len(set(huxi)) == len(huxi)
@@ -192,7 +203,7 @@ def test_nanning_cheatsheet_and_chart_show_every_kong_chain(built):
         if len(set(kinds(r))) == 1:
             pure.setdefault((r["method"], kinds(r)[0]), {}).setdefault(r["kongs"], {})[r["patterns"]] = r["total"]
     assert {n for lengths in pure.values() for n in lengths} == {1, 2, 3, 4}
-    html = (built.site / "nanning" / "cheatsheet" / "index.html").read_text(encoding="utf-8")
+    html = without_practice((built.site / "nanning" / "cheatsheet" / "index.html").read_text(encoding="utf-8"))
     sheet = html.split('id="cheat-nn-chains"')[1].split("</table>")[0]
     head, body = sheet.split("</thead>")
     groups = re.findall(r'<th colspan="(\d+)" class="cp-group">([^<]+)<small>([^<]+)</small></th>', head)

@@ -80,9 +80,18 @@ def write_pages(pages, rt: Runtime) -> list[str]:
 # ---------------------------------------------------------------- a drill of a cheat sheet's row
 
 SEARCHED = 600  # seeds (0, 1, …) a cheat sheet row's drill is looked for in, at each level
-# What the search found, by row, predicate and rule data: drawing hundreds of drills takes a while, and the
-# same rule data gives the same drills (ids are stable), so a found id stays right while the digest does.
+# What the search found, by row, predicate, rule data and the draw's code: drawing hundreds of drills takes
+# a while, and the same rule data and draw give the same drills, so a found id stays right while they do.
 CACHE = BUILD / "drill_rows.json"
+
+
+@cache
+def _draw_code(game: str) -> str:
+    """A hash of the code that draws the game's drills (rules/drill.py and the game's drills module)."""
+    import rules.drill
+
+    files = (rules.drill.__file__, module(game).__file__)
+    return hashlib.sha256(b"".join(Path(f).read_bytes() for f in files if f)).hexdigest()[:12]
 
 
 @cache
@@ -114,7 +123,7 @@ def find(game: str, what: str, wanted: Callable[[dict], bool], mode: Mode = Mode
     none in SEARCHED seeds (a situation the drills do not draw)."""
     code = wanted.__code__
     how = hashlib.sha256(code.co_code + repr(code.co_consts).encode()).hexdigest()[:12]
-    key = f"{game}|{mode.value}|{'+'.join(levels)}|{what}|{digest(game)}|{how}"
+    key = f"{game}|{mode.value}|{'+'.join(levels)}|{what}|{digest(game)}|{_draw_code(game)}|{how}"
     if key in _found():
         return _found()[key]
     drill_id = next((found["id"] for seed in range(SEARCHED) for level in levels
