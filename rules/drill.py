@@ -55,7 +55,6 @@ from .data import root
 from .errors import RuleError
 from .request import Published, field, read
 
-DRAW_VERSION = 1  # bump when the draw gives another drill for the same seed
 MAX_SEED = 999_999_999
 MAX_COUNT = 1000  # drills one command prints
 ATTEMPTS = 400  # hands drawn for one target before it is given up (a target is checked possible first)
@@ -145,6 +144,17 @@ def module(game_id: str) -> ModuleType:
     return importlib.import_module(name)
 
 
+def draw_version(game_id: str) -> int:
+    """The version of the game's draw (its drills module's ``DRAW_VERSION``, bumped when the draw gives
+    another drill for the same seed): part of every id's digest, so an id drawn before says so.
+
+    Examples:
+        >>> draw_version("nanning") >= 1
+        True
+    """
+    return int(module(game_id).DRAW_VERSION)
+
+
 # ---------------------------------------------------------------- the id
 
 def digest(game_id: str) -> str:
@@ -156,7 +166,7 @@ def digest(game_id: str) -> str:
         >>> len(digest("nanning")), digest("nanning") == digest("nanning") != digest("zipai")
         (8, True)
     """
-    sha = hashlib.sha256(f"caipan drill {DRAW_VERSION}\n".encode())
+    sha = hashlib.sha256(f"caipan drill {draw_version(game_id)}\n".encode())
     folder = root().joinpath(game_id)
     for entry in sorted((p for p in folder.iterdir() if p.name.endswith(".toml")), key=lambda p: p.name):
         said = json.dumps(tomllib.loads(entry.read_text(encoding="utf-8")), ensure_ascii=False, sort_keys=True)
@@ -249,7 +259,7 @@ def in_turn(items: Sequence[T], seed: int, salt: str) -> T:
 
 def _stream(game_id: str, mode: Mode, level: Level, seed: int) -> random.Random:
     # A string seed is hashed with sha512 by random.seed (version 2): the same stream on every machine.
-    return random.Random(f"caipan-drill|{DRAW_VERSION}|{game_id}|{mode.value}|{level.value}|{seed}")
+    return random.Random(f"caipan-drill|{draw_version(game_id)}|{game_id}|{mode.value}|{level.value}|{seed}")
 
 
 def _candidates(game_id: str, mode: Mode, level: Level, seed: int) -> Iterator[tuple[Json, str, Json]]:

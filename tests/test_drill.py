@@ -8,6 +8,7 @@ import io
 import itertools
 import json
 import math
+import random
 import re
 import shutil
 import subprocess
@@ -28,8 +29,10 @@ from rules.nanning.model import Pattern, Situation, Win
 from rules.nanning.payouts import chains, hand_types
 from rules.nanning.rule_set import preset
 from rules.zipai import drill as zipai_drill
+from rules.zipai.loader import default_rule_set
+from rules.zipai.model import GangKind
 from rules.zipai.model import Win as ZipaiWin
-from rules.zipai.payouts import HAND_NAMES
+from rules.zipai.payouts import HAND_NAMES, reached
 from rules.zipai.scoring import NAME_ORDER
 
 from .contract import errors
@@ -190,6 +193,31 @@ def test_every_covers_every_zipai_hand_type_mingtang_and_win(every):
     assert set(NAME_ORDER) <= {name for d in drawn for name in d["answer"]["mingtang"]}  # every 名堂
     wins = {"起手胡" if "起手" in d["request"].get("extras", []) else d["request"]["win"] for d in drawn}
     assert {w.value for w in ZipaiWin} <= wins
+    plain = [d for d in drawn if d["request"]["win"] == ZipaiWin.ZIMO.value and not d["request"].get("bao")]
+    assert {t.huxi for t in zipai_drill.huxi_targets()} <= {d["answer"]["huxi"] for d in plain}  # every 胡数
+    assert {k.value for k in GangKind} <= {g["kind"] for d in drawn for g in d["request"].get("gang", [])}
+
+
+@pytest.mark.slow
+def test_the_drills_huxi_are_every_huxi_a_hand_won_in_play_reaches():
+    """The 胡数 the drills count ways to (`exact`) are the payout table's (`rules.zipai.reach`, another
+    programme over the cards, with every rule of the hand): the two agree on what exists."""
+    low = default_rule_set().constants.min_huxi.value
+    assert [t.huxi for t in zipai_drill.huxi_targets()] == sorted({h for _, _, h in reached().regular if h >= low})
+
+
+@pytest.mark.parametrize("huxi", [10, 35, 59, 72, 96])
+def test_a_hand_of_an_exact_huxi_has_it(huxi):
+    """21 cards, and one more for each four after the first (six groups and the pair: ext-zp-hand)."""
+    groups = zipai_drill.exact(random.Random(huxi), huxi)
+    assert groups is not None and sum(g.huxi for g in groups) == huxi
+    fours = sum(len(g.cards) == 4 for g in groups)
+    assert sum(len(g.cards) for g in groups) == zipai_drill.cards() + max(0, fours - 1)
+
+
+@pytest.mark.parametrize("huxi", [74, 77, 97, 200])
+def test_no_hand_of_a_huxi_no_hand_reaches(huxi):
+    assert zipai_drill.exact(random.Random(0), huxi) is None
 
 
 @pytest.mark.slow

@@ -30,6 +30,7 @@ from .payouts import chains, fenghu_states, hand_types, parse_code
 from .rule_set import DEFAULT, RuleSet, presets, rule_set
 from .tiles import COPIES, SUITS, Suit, Tile, make, name, notation, suit
 
+DRAW_VERSION = 1  # bump when the draw gives another drill for the same seed (`rules.drill.draw_version`)
 MODES = (Mode.TOTAL, Mode.PAYERS, Mode.PATTERNS, Mode.WAITS)
 # What a page offers as answers: mode patterns asks which 牌型 (every name an answer may list), mode payers
 # how much each seat pays.

@@ -8,14 +8,17 @@ scores it, and a refusal draws again.
 - 常见: the number of red cards is drawn by `weights`, the exact numbers of hands of the winning
   size by red cards of the statistics page (data/zipai/drill.toml, written from `generator.zipai.odds`
   and checked equal to it), the win method at random;
-- 全部: the hand types of the payout table in turn (each colour class as plain, 棒 and 列列; 天胡;
-  三垅, 五坎, 一拢（坎）三坎), with a win method, 爆 situation, 海底 and 头块 at random;
+- 全部: on even seeds the hand types of the payout table in turn (each colour class as plain, 棒 and
+  列列; 天胡; 三垅, 五坎, 一拢（坎）三坎), with a win method, 爆 situation, 海底 and 头块 at random; on odd
+  seeds (but for waits) every 胡数 a hand won in play reaches in turn, self-drawn with nobody 爆 (the
+  cheat sheet's grid), its groups with 胡息 drawn at once with exactly that sum (`exact`);
 - 争议: the rulings on a reading (data/zipai/findings.toml ``option``) in turn, each on a hand whose
   answer that reading changes, with the circumstances of the reading's probe (readings.toml).
 """
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -28,11 +31,12 @@ from ..options import values_by_key
 from .cards import KINDS, Card, Size
 from .groups import make, sequence_kind
 from .loader import default_rule_set, readings_data
-from .model import OTHERS, Bao, Extra, GroupKind, Seat, ShownKind, Special, Win
+from .model import OTHERS, Bao, Extra, GangKind, GroupKind, Seat, ShownKind, Special, Win
 from .payouts import BAO, HAND_NAMES
 from .rule_set import RuleSet
 from .scoring import NAME_ORDER, red_threshold
 
+DRAW_VERSION = 2  # bump when the draw gives another drill for the same seed (`rules.drill.draw_version`)
 MODES = (Mode.TOTAL, Mode.PAYERS, Mode.PATTERNS, Mode.WAITS, Mode.HUXI)
 # What a page offers as answers: mode patterns asks which 名堂 (every name an answer may list), mode payers
 # how much each seat pays.
@@ -45,6 +49,7 @@ COLOURS = ("普通", "黑", "一颗珠", "红")  # the colour classes of `rules.
 PLAIN, BANG, LIELIE = "", "棒", "列列"
 SHOWN_SHARE = 0.3  # three alike drawn as a shown 碰 rather than a held 坎
 FOUR_SHARE = 0.35  # hands drawn with one group of four
+DIAN_ZHAO_SHARE = 0.5  # a 招 made on another player's card (点招) rather than on one drawn (自招)
 PROBE_SHARE = 0.25  # 争议: attempts that take the reading's probe hand itself
 
 
@@ -116,6 +121,7 @@ class Target:
     reading: str = ""  # 争议: the reading whose options must give different answers
     probe: Mapping[str, Any] | None = None
     varied: bool = False  # 全部: 爆, 海底, 头块 and the dealer at random
+    huxi: int | None = None  # 全部: exactly this many 胡息, self-drawn, nobody 爆, no 来点儿 (the grid's situation)
 
 
 @cache
@@ -186,8 +192,25 @@ def target(rng: random.Random, mode: Mode, level: Level, seed: int) -> Target:
         return Target((weighted(rng, weights()),))
     if level is Level.DISPUTED:
         return in_turn(disputed(mode), seed, "zipai-disputed")
+    if mode is not Mode.WAITS and seed % 2:
+        return in_turn(huxi_targets(), seed // 2, "zipai-huxi")
     found = [t for t in _hand_types() if not (mode is Mode.WAITS and t.opening)]
-    return in_turn(found, seed, "zipai-all")
+    return in_turn(found, seed if mode is Mode.WAITS else seed // 2, "zipai-all")
+
+
+@cache
+def huxi_targets() -> tuple[Target, ...]:
+    """Every 胡数 from the least that wins to the most a hand won in play reaches (`exact`), as targets:
+    self-drawn, nobody 爆.
+
+    Examples:
+        >>> found = [t.huxi for t in huxi_targets()]
+        >>> found[0] == default_rule_set().constants.min_huxi.value, 59 in found, 74 in found, found[-1]
+        (True, True, False, 96)
+    """
+    low = default_rule_set().constants.min_huxi.value
+    every = tuple(range(cards() + 1))
+    return tuple(Target(every, win=Win.ZIMO, huxi=h) for h in sorted({c[-1] for c in _ways()[0]}) if h >= low)
 
 
 # ---------------------------------------------------------------- drawing a hand
@@ -283,6 +306,119 @@ def _fits(g: _Group, red: int, room: int, huxi: tuple[int, bool] | None, scoring
     return all(held[c.index] + g.cards.count(c) <= 2 for c in g.cards)
 
 
+# ---------------------------------------------------------------- drawing a hand of an exact 胡息
+
+THREES = 7  # the groups of a hand without a four; with fours, one group fewer and a pair (ext-zp-hand)
+Count = tuple[int, int, int, int]  # groups of three with 胡息, 拢, 招, 胡息
+ATTEMPTS_EXACT = 100  # choices of the groups with 胡息 tried before an attempt is given up
+
+
+@cache
+def _classes() -> tuple[tuple[_Group, ...], ...]:
+    """The groups with 胡息 a hand in play can hold, in classes of which a hand holds one at most: each
+    card's three alike and four (坎, 碰, 拢, 招), and each run with 胡息 (一二三, 二七十; held or 吃) alone."""
+    threes, fours, _ = _groups(False)
+    alike: dict[int, list[_Group]] = {}
+    runs = []
+    for g in (*threes, *fours):
+        if g.huxi and len(set(g.cards)) == 1:
+            alike.setdefault(g.cards[0].index, []).append(g)
+        elif g.huxi:
+            runs.append((g,))
+    return (*(tuple(alike[i]) for i in sorted(alike)), *runs)
+
+
+def _after(count: Count, g: _Group, sign: int = 1) -> Count:
+    threes, longs, zhaos, huxi = count
+    return (threes + sign * (len(g.cards) == 3), longs + sign * (g.kind is GroupKind.LONG),
+            zhaos + sign * (g.kind is GroupKind.ZHAO), huxi + sign * g.huxi)
+
+
+def _room(count: Count) -> int:
+    """The groups left to fill (without 胡息; and the pair, when the hand holds a four), or -1 when the count
+    fits no hand: more groups than a hand has, more 拢 than a dealt hand holds (dealt / copies)."""
+    threes, longs, zhaos, _ = count
+    constants = default_rule_set().constants
+    if longs > constants.dealt.value // constants.deck.copies:
+        return -1
+    fours = longs + zhaos
+    return (THREES - 1 if fours else THREES) - threes - fours  # with a four: six groups and the pair
+
+
+@cache
+def _ways() -> tuple[Counter[Count], ...]:
+    """For each class k, how many choices from classes k, k+1, … make each count that fits a hand."""
+    classes = _classes()
+    ways: list[Counter[Count]] = [Counter({(0, 0, 0, 0): 1})]
+    for options in reversed(classes):
+        later, made = ways[-1], Counter(ways[-1])
+        for g in options:
+            for count, n in later.items():
+                if _room(after := _after(count, g)) >= 0:
+                    made[after] += n
+        ways.append(made)
+    return tuple(reversed(ways))
+
+
+def exact(rng: random.Random, huxi: int) -> list[_Group] | None:
+    """Groups of a hand in play with exactly `huxi` 胡息: the groups with 胡息 drawn uniformly among every
+    choice of them with that sum (counted by `_ways`, copies and held cards then checked), the rest of the
+    hand groups without 胡息 (runs, 大小搭, the pair); None when this attempt runs out.
+
+    Examples:
+        >>> found = exact(random.Random(3), 72)
+        >>> sum(g.huxi for g in found), len(found)  # seven groups, or six and the pair
+        (72, 7)
+    """
+    ways, classes = _ways(), _classes()
+    counts = [(c, n) for c, n in ways[0].items() if c[3] == huxi]
+    for _ in range(ATTEMPTS_EXACT if counts else 0):
+        count = wanted = weighted(rng, counts)
+        chosen = []
+        for k, options in enumerate(classes):
+            g: _Group | None = weighted(rng, [(None, ways[k + 1][count]),
+                                              *((o, ways[k + 1][_after(count, o, -1)]) for o in options)])
+            if g is not None:
+                chosen.append(g)
+                count = _after(count, g, -1)
+        placed = _place(chosen)
+        if placed is not None:
+            return _fill(rng, chosen, _room(wanted), *placed)
+    return None
+
+
+def _place(groups: list[_Group]) -> tuple[list[int], list[int]] | None:
+    """The cards used and held by these groups, or None when they break a rule: at most four of a card,
+    three held only as a 坎 (never broken, zp-r-kan-split), no four held."""
+    used, held = [0] * KINDS, [0] * KINDS
+    kans = {g.cards[0].index for g in groups if g.kind is GroupKind.KAN}
+    for g in groups:
+        for c in g.cards:
+            used[c.index] += 1
+            held[c.index] += g.shown is None
+    if any(n > 4 for n in used) or any(held[i] != 3 if i in kans else held[i] > 2 for i in range(KINDS)):
+        return None
+    return used, held
+
+
+def _fill(rng: random.Random, groups: list[_Group], room: int, used: list[int], held: list[int]) -> list[_Group] | None:
+    """The `room` groups without 胡息 that complete the hand, and its pair when it holds a four."""
+    threes, _, pairs = _groups(False)
+    four = any(len(g.cards) == 4 for g in groups)
+    slots = [threes] * room + ([pairs] if four else [])
+    out, every = list(groups), cards()  # any number of red cards
+    for pool in slots:
+        found = [g for g in pool if not g.huxi and _fits(g, every, every, None, False, used, held)]
+        if not found:
+            return None
+        chosen = rng.choice(found)
+        for c in chosen.cards:
+            used[c.index] += 1
+            held[c.index] += chosen.shown is None
+        out.append(chosen)
+    return out
+
+
 def _shown(groups: list[_Group]) -> list[dict[str, str]]:
     deck = default_rule_set().constants.deck
     return [{"kind": g.shown.value, "cards": deck.text(g.cards)} for g in groups if g.shown is not None]
@@ -324,12 +460,15 @@ def attempt(rng: random.Random, t: Target, mode: Mode) -> tuple[dict[str, Any], 
         fours, held = _special_hand(rng, t.special)
         request: dict[str, Any] = {"hand": deck.text(sorted(held)), "shown": _shown(fours), "extras": ["起手"]}
         return request, t.ruling
-    four = rng.random() < FOUR_SHARE
-    slots = (["4"] if four else []) + ["3"] * (5 if four else 7) + (["2"] if four else [])
-    red = rng.choice(t.red)
-    groups = _draw(rng, red, slots, t.kind, t.opening)
+    if t.huxi is not None:
+        groups = exact(rng, t.huxi)
+    else:
+        four = rng.random() < FOUR_SHARE
+        slots = (["4"] if four else []) + ["3"] * (THREES - 2 if four else THREES) + (["2"] if four else [])
+        groups = _draw(rng, rng.choice(t.red), slots, t.kind, t.opening)
     if groups is None:
         return None
+    red = sum(g.red for g in groups)
     low = default_rule_set().constants.min_huxi.value
     huxi = sum(g.huxi for g in groups)
     if huxi < low or (t.kind == BANG and huxi != low):
@@ -340,8 +479,8 @@ def attempt(rng: random.Random, t: Target, mode: Mode) -> tuple[dict[str, Any], 
     request = {"hand": deck.text(sorted(held))}
     if _shown(groups):
         request["shown"] = _shown(groups)
-    gang = [{"kind": "垅" if g.kind is GroupKind.LONG else "自招", "by": Seat.WINNER.value}
-            for g in groups if g.kind in (GroupKind.LONG, GroupKind.ZHAO)]
+    fours = [g for g in groups if g.kind in (GroupKind.LONG, GroupKind.ZHAO)]
+    gang = [_gang(rng, g) for g in fours] if t.huxi is None else []
     if gang:
         request["gang"] = gang
     if t.opening:
@@ -364,6 +503,16 @@ def attempt(rng: random.Random, t: Target, mode: Mode) -> tuple[dict[str, Any], 
     if t.varied:
         _vary(rng, request, red)
     return request, t.ruling
+
+
+def _gang(rng: random.Random, g: _Group) -> dict[str, str]:
+    """The winner's 杠分 event of a four shown: 垅, or a 招 made on a card drawn (自招) or on another
+    player's (点招, from whom)."""
+    if g.kind is GroupKind.LONG:
+        return {"kind": GangKind.LONG.value, "by": Seat.WINNER.value}
+    if rng.random() < DIAN_ZHAO_SHARE:
+        return {"kind": GangKind.DIANZHAO.value, "by": Seat.WINNER.value, "from": rng.choice(OTHERS).value}
+    return {"kind": GangKind.ZIZHAO.value, "by": Seat.WINNER.value}
 
 
 def _vary(rng: random.Random, request: dict[str, Any], red: int) -> None:
@@ -415,6 +564,8 @@ def fits(t: Target, request: Mapping[str, Any], answer: Mapping[str, Any], mode:
 
     if mode is Mode.WAITS:
         return bool(answer["cards"])
+    if t.huxi is not None:
+        return bool(answer["huxi"] == t.huxi)
     if t.name:
         return hand_type(answer) == t.name
     if t.reading:
