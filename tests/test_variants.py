@@ -18,6 +18,7 @@ from rules.registry import game
 NANNING = game("nanning")
 VARIANTS = ["shisanyao", "pinghu_zimo", "pinghu_scope", "moma_count", "scoring"]
 SHISANYAO = "19m19p19s12345677z"
+PRESET_OPTIONS = {p["id"]: p.get("options", {}) for p in load_config()["preset"]}  # what each preset sets
 
 
 def score(request: dict) -> dict:
@@ -37,8 +38,9 @@ def test_variants_are_listed_apart_with_provenance():
     for o in options:
         assert (o.origin == NOT_IN_DOCUMENTS) == bool(o.provenance), o.key
         assert o.default in o.values  # the default is the documents' own rule
-    assert all(p.origin == "" for p in [preset(i) for i in NANNING.presets() if i != "billee-server"])
-    assert preset("billee-server").origin == NOT_IN_DOCUMENTS and preset("billee-server").provenance
+    for i in NANNING.presets():  # a preset is a variant exactly when it sets a variant option
+        variant = any(o.key in VARIANTS for o in options if o.key in PRESET_OPTIONS[i])
+        assert (preset(i).origin == NOT_IN_DOCUMENTS) == variant == bool(preset(i).provenance), i
 
 
 def test_published_presets_carry_the_marker():
@@ -48,7 +50,8 @@ def test_published_presets_carry_the_marker():
     data = presets_json()
     assert {k for k, o in data["options"].items() if o["origin"] == NOT_IN_DOCUMENTS} == set(VARIANTS)
     assert all(o["provenance"] for o in data["options"].values() if o["origin"])
-    assert [p["id"] for p in data["presets"] if p["origin"]] == ["billee-server"]
+    assert [p["id"] for p in data["presets"] if p["origin"]] == [
+        "billee-server", "pinghu-zimo", "moma-4", "moma-6", "moma-8", "moma-10"]
 
 
 @pytest.mark.parametrize("entry, message", [

@@ -2,8 +2,9 @@
 
 Document 003 l.43 (zp-1-quan-r1): the dealer keeps the deal on his own win or a 荒庄, otherwise his 下家
 deals; the 圈 goes 贰 → 柒 → 拾, the next each time the deal comes back to the first dealer (after 拾 the
-document says no more than 以此类推: the night goes on from 贰). 荒庄依旧计算分数 (zp-2-laidianr-r1): the
-垅 and 招 of a 荒庄 hand are settled. The document prices no 诈胡: a 诈胡 hand is refused.
+document says no more than 以此类推: the night goes on from 贰, finding zp-f-quan-after-shi).
+荒庄依旧计算分数 (zp-2-laidianr-r1): the 垅 and 招 of a 荒庄 hand are settled. The document prices no
+诈胡: a 诈胡 hand is refused.
 
 The night fills in what a hand needs from it: the readings (a hand's score may name the same, not
 others) and `dealer` (whether the winner deals this hand; `dealer: true` for another is refused).
