@@ -193,7 +193,7 @@ def test_every_covers_every_zipai_hand_type_mingtang_and_win(every):
     assert set(NAME_ORDER) <= {name for d in drawn for name in d["answer"]["mingtang"]}  # every 名堂
     wins = {"起手胡" if "起手" in d["request"].get("extras", []) else d["request"]["win"] for d in drawn}
     assert {w.value for w in ZipaiWin} <= wins
-    plain = [d for d in drawn if d["request"]["win"] == ZipaiWin.ZIMO.value and not d["request"].get("bao")]
+    plain = [d for d in drawn if d["request"].get("win") == ZipaiWin.ZIMO.value and not d["request"].get("bao")]
     assert {t.huxi for t in zipai_drill.huxi_targets()} <= {d["answer"]["huxi"] for d in plain}  # every 胡数
     assert {k.value for k in GangKind} <= {g["kind"] for d in drawn for g in d["request"].get("gang", [])}
 
