@@ -35,7 +35,7 @@ from rules import registry  # noqa: E402
 from scripts.bench_scorer import requests_for  # noqa: E402
 from tests.browser.conftest import ARGS, CHROMIUM  # noqa: E402
 from tests.static_host import serve  # noqa: E402
-from tests.test_session import DIANPAO, FANGPAO, GANGSHANGHUA, MULTI, PLAYERS, ZIMO, ZP_ZIMO  # noqa: E402
+from tests.rules.test_session import DIANPAO, FANGPAO, GANGSHANGHUA, MULTI, PLAYERS, ZIMO, ZP_ZIMO  # noqa: E402
 
 WINS = {"nanning": [ZIMO, FANGPAO, {**FANGPAO, "discarder": "对家"}, GANGSHANGHUA, MULTI],
         "zipai": [DIANPAO, {**DIANPAO, "from": "上家"}, ZP_ZIMO]}

@@ -27,11 +27,11 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 from generator.build import BuildContext, run
-from generator.paths import SITE_SRC
+from generator.paths import ROOT, SITE_SRC
 from generator.site import edition, mkdocs_build, pages
 from generator.site.data import load
 
-from .static_host import serve
+from tests.static_host import serve
 
 # Markup and script where source text goes: it must come out as text.
 EVIL = '<script>alert(1)</script><img src=x onerror=alert(2)> *强调* [链接](javascript:alert(3)) { #evil } </div>'
@@ -71,6 +71,55 @@ def once(tmp_path_factory, name: str, make: Callable[[Path], object]) -> tuple[P
     if "failed" in done:
         pytest.fail(f"{name}, made by another worker of this run, failed: {done['failed']}")
     return base / name, done["value"]
+
+
+@pytest.fixture(scope="session")
+def _shared_reach(tmp_path_factory):
+    """字牌's hands that exist (`rules.zipai.payouts.reached`, some 10 s), made once per run by the first
+    worker that asks and read by the others, as a build hands them over (`reach_from`)."""
+    import pickle
+
+    from rules.zipai import payouts
+
+    def make(folder: Path) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "reach.pickle").write_bytes(pickle.dumps(payouts.reach(payouts.default_rule_set())))
+
+    @cache
+    def shared():
+        folder, _ = once(tmp_path_factory, "zipai-reach", make)
+        return pickle.loads((folder / "reach.pickle").read_bytes())
+
+    return shared
+
+
+@pytest.fixture(autouse=True)
+def shared_reach(_shared_reach):
+    """Every test reads 字牌's hands that exist from the run's one copy (a test may have pointed
+    `reach_from` elsewhere, as the doctest of `reach_from` does)."""
+    from rules.zipai import payouts
+
+    payouts.reach_from(_shared_reach)
+    yield
+    payouts.reach_from(None)
+
+
+@pytest.fixture(scope="session")
+def zipai_crosscheck(tmp_path_factory):
+    """字牌's cross-check rows (`generator.zipai.check.crosscheck`, some 10 s), made once per run."""
+    from generator.findings import CheckRow
+    from generator.zipai.check import crosscheck
+
+    _, rows = once(tmp_path_factory, "zipai-crosscheck", lambda _: [dataclasses.asdict(r) for r in crosscheck()])
+    return tuple(CheckRow(**r) for r in rows)
+
+
+@pytest.fixture(scope="session")
+def zipai_payouts(tmp_path_factory) -> dict:
+    """字牌's payout table as the build writes it (`payout_json(payout_rows())`, some 13 s), made once per run."""
+    from rules.zipai.payouts import payout_json, payout_rows
+
+    return once(tmp_path_factory, "zipai-payouts", lambda _: payout_json(payout_rows()))[1]
 
 
 @dataclass(frozen=True)
@@ -246,15 +295,19 @@ def payout_row_ids(site: Path, game: str) -> frozenset[str]:
 @pytest.fixture(autouse=True)
 def cli_contract(monkeypatch):
     """Every `python -m rules` / `caipan` run through subprocess.run is checked against the schemas
-    (tests/contract.py): a test that runs the command line validates what it got, whatever it asserts."""
+    (tests/contract.py): a test that runs the command line validates what it got, whatever it asserts.
+    A plain `python -m rules` run from the project's folder is answered by the same `main` inside the test
+    process (`contract.in_process`); the real processes are tested by the calls that set an environment
+    or their own stdin (tests/rules/test_main.py) and by the installed wheel's (tests/test_wheel.py)."""
     import subprocess
 
-    from .contract import check_run
+    from tests.contract import check_run, in_process, runs_in_process
 
     real = subprocess.run
 
     def run(args, *rest, **kw):
-        done = real(args, *rest, **kw)
+        local = runs_in_process(args, rest, kw) and Path(kw.get("cwd") or os.getcwd()).resolve() == ROOT
+        done = in_process(args, kw) if local else real(args, *rest, **kw)
         if kw.get("text") or kw.get("encoding") or kw.get("universal_newlines"):
             problems = check_run(args, kw.get("input"), done.returncode, done.stdout or "", done.stderr or "")
             assert not problems, f"{args}: " + "; ".join(problems[:5])

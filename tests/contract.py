@@ -73,3 +73,49 @@ def check_run(args, text, returncode: int, stdout: str, stderr: str) -> list[str
     if as_json:
         return [f"error: {e}" for e in errors("error", json.loads(lines[0]))]
     return [] if ERROR_LINE.match(lines[0]) else [f"not an error line: {lines[0]!r}"]
+
+
+# What a `python -m rules` run may be given for it to be run inside the test process instead (the same
+# `rules.__main__.main` on the same bytes, without an interpreter start each time); anything else (an
+# environment, a stdin of its own, another working folder) runs as a real process.
+IN_PROCESS_KEYS = {"input", "capture_output", "text", "encoding", "timeout", "check"}
+
+
+def runs_in_process(args, rest, kw) -> bool:
+    import sys
+
+    return (not rest and isinstance(args, (list, tuple)) and len(args) > 3 and args[0] == sys.executable
+            and list(args[1:3]) == ["-m", "rules"] and set(kw) <= IN_PROCESS_KEYS | {"cwd"}
+            and kw.get("capture_output") is True and bool(kw.get("text") or kw.get("encoding")))
+
+
+def in_process(args, kw):
+    """`subprocess.run([python, -m, rules, …], input=…, capture_output=True, text=True)` answered by
+    `rules.__main__.main` in this process: the same exit status, stdout and stderr (an uncaught exception
+    is status 1 and its traceback, as the interpreter would print it)."""
+    import io
+    import subprocess
+    import sys
+    import traceback
+
+    from rules.__main__ import main
+
+    stdin = io.TextIOWrapper(io.BytesIO((kw.get("input") or "").encode("utf-8")), encoding="utf-8")
+    out, err = io.BytesIO(), io.StringIO()
+    stdout = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
+    saved = sys.stdin, sys.stdout, sys.argv
+    sys.stdin, sys.stdout, sys.argv = stdin, stdout, ["python -m rules", *map(str, args[3:])]
+    try:
+        code = main([str(a) for a in args[3:]], stderr=err)
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    except BaseException:  # a real process would print the traceback and exit 1
+        code = 1
+        err.write(traceback.format_exc())
+    finally:
+        stdout.flush()
+        sys.stdin, sys.stdout, sys.argv = saved
+    done = subprocess.CompletedProcess(args, code, out.getvalue().decode("utf-8"), err.getvalue())
+    if kw.get("check") and code:
+        raise subprocess.CalledProcessError(code, args, done.stdout, done.stderr)
+    return done

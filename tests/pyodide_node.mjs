@@ -1,5 +1,5 @@
 // caipan 裁判: the built site's scorer runtime under Node, booted as the page's worker boots it
-// (tests/test_scorer_build.py). One argument: a JSON file with
+// (tests/generator/site/test_scorer.py). One argument: a JSON file with
 //   runtime   the site's runtime folder (assets/pyodide/), with the trimmed standard library in it
 //   stdlib    that library's file name;  core: the rules core's zip;  core_path: where the worker puts it
 //   glue      the worker's Python (scorer-worker.js GLUE), which defines caipan_call(game, entry, kind, text)

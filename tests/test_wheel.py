@@ -15,7 +15,7 @@ import pytest
 from generator.paths import ROOT
 from rules import registry
 
-from .test_games import EXAMPLES, README, TOTALS
+from tests.rules.test_game import EXAMPLES, README, TOTALS
 
 # The README's `waits` examples: echo '<json>' | … waits --game <id>
 README_WAITS = [(game, json.loads(text)) for text, game in

@@ -62,7 +62,7 @@ LEFT_OUT = ("rules/__main__.py", "rules/schemas/")
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 # The README's command-line examples: precompile asks the core these and a drill of each mode and
 # level (`page_requests`), so the standard library keeps what answering them imports;
-# tests/test_scorer_build.py asks the trimmed runtime the same and compares with the CLI.
+# tests/generator/site/test_scorer.py asks the trimmed runtime the same and compares with the CLI.
 README_EXAMPLE = re.compile(r"echo '(\{.*?\})'\s*(?:\\\n)?\s*\| \S+ -m rules (score|waits|session) --game (\w+)")
 
 

@@ -27,7 +27,7 @@ from rules.nanning.waits import waits as nn_waits
 from rules.zipai.loader import readings_data
 from rules.zipai.waits import waits as zp_waits
 
-from ..test_zipai_properties import DECK, THREES
+from tests.rules.zipai.test_properties import DECK, THREES
 from .conftest import axe_script, open_page
 
 nn_score = game("nanning").score

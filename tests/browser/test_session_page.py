@@ -18,7 +18,7 @@ import pytest
 
 from rules import registry
 
-from ..test_session import DIANPAO, FANGPAO, GANGSHANGHUA, JIHU, MULTI, PLAYERS, ZIMO, ZP_ZIMO
+from tests.rules.test_session import DIANPAO, FANGPAO, GANGSHANGHUA, JIHU, MULTI, PLAYERS, ZIMO, ZP_ZIMO
 from .conftest import axe_script, open_page
 
 PHONE = {"width": 390, "height": 844}

@@ -10,7 +10,7 @@ import pytest
 from generator.site.pages import search_aliases
 from generator.structure import article as load_article
 
-from ..conftest import parse, serve
+from tests.conftest import parse, serve
 from .conftest import open_page
 
 FILTER = "清一色 杠上花 双连杠"  # the example

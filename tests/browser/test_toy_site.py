@@ -1,6 +1,6 @@
 """A third game is its folder and one registry line: in a copy of the repository whose rules/registry.py
 lists the toy game of tests/toygame (one line added, no other file edited), every contract test of
-tests/test_games.py passes for it, including those of the whole build, the built site lists its pages in
+tests/rules/test_game.py passes for it, including those of the whole build, the built site lists its pages in
 the nav, and its 计分器 page, drawn from its request's declaration, answers in Chromium as its CLI does."""
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ import pytest
 
 from generator.paths import BUILD, ROOT
 
-from ..conftest import parse
-from ..static_host import serve
+from tests.conftest import parse
+from tests.static_host import serve
 from .conftest import axe_script, open_page
 
 pytestmark = pytest.mark.slow
@@ -62,7 +62,7 @@ def toy_run(tmp_path_factory):
     where = subprocess.run([sys.executable, "-c", "import rules, generator; print(rules.__file__, generator.__file__)"],
                            cwd=root, env=env, capture_output=True, text=True, check=True).stdout.split()
     assert all(path.startswith(str(root)) for path in where), where
-    done = subprocess.run([sys.executable, "-m", "pytest", "tests/test_games.py", "-q", "-p", "no:randomly",
+    done = subprocess.run([sys.executable, "-m", "pytest", "tests/rules/test_game.py", "-q", "-p", "no:randomly",
                            "-p", "no:cacheprovider", "--basetemp", str(root.parent / "toy-tmp"), "-m", "not browser"],
                           cwd=root, env=env, capture_output=True, text=True, timeout=3000)
     return root, done
@@ -73,7 +73,7 @@ def test_every_contract_test_passes_with_the_toy_registered(toy_run):
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     ran = [line for line in done.stdout.splitlines() if "passed" in line]
     assert ran and "failed" not in ran[-1], ran
-    collected = subprocess.run([sys.executable, "-m", "pytest", "tests/test_games.py", "--collect-only", "-q",
+    collected = subprocess.run([sys.executable, "-m", "pytest", "tests/rules/test_game.py", "--collect-only", "-q",
                                 "-p", "no:cacheprovider"], cwd=root, env=copy_env(root),
                                capture_output=True, text=True).stdout
     toy = [line for line in collected.splitlines() if "[toy" in line or "-toy]" in line]

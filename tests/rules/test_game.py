@@ -233,7 +233,9 @@ def _rules_modules() -> list[str]:
     return ["rules", *sorted(m.name for m in pkgutil.walk_packages(rules.__path__, "rules."))]
 
 
-SLOW_DOCTESTS = {"rules.zipai.reach"}  # its examples enumerate what every hand reaches: some 17 s
+# Their examples enumerate what every hand reaches (reach) or price whole payout tables (game, the two
+# payouts): 8 to 17 s each on one core; they run in the slow lane.
+SLOW_DOCTESTS = {"rules.zipai.reach", "rules.game", "rules.zipai.payouts", "rules.nanning.payouts"}
 
 
 @pytest.mark.parametrize("name", [pytest.param(m, marks=pytest.mark.slow) if m in SLOW_DOCTESTS else m

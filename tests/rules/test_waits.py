@@ -15,8 +15,8 @@ from rules.nanning.tiles import notation
 from rules.nanning.waits import waits as nn_waits
 from rules.zipai.waits import waits as zp_waits
 
-from .test_nanning_scoring import complete_hands
-from .test_zipai_properties import DECK, hands
+from tests.rules.nanning.test_scoring import complete_hands
+from tests.rules.zipai.test_properties import DECK, hands
 import contextlib
 
 nn_score = game("nanning").score

@@ -30,7 +30,7 @@ from rules.registry import game
 from rules.zipai.cards import Card
 from rules.zipai.loader import default_rule_set
 
-from .test_zipai_properties import THREES
+from tests.rules.zipai.test_properties import THREES
 
 NANNING, ZIPAI = game("nanning"), game("zipai")
 PER_GAME = 5_000

@@ -13,7 +13,7 @@ from generator.site import charts, edition
 from generator.site.data import load
 from generator.site.render import anchor, md
 
-from .conftest import parse, payout_data
+from tests.conftest import parse, payout_data
 
 
 def test_md_escapes_markdown_and_html():
@@ -132,7 +132,7 @@ def test_charts_exist_with_chinese_text_as_outlines(built):
 # -- cheat sheets -------------------------------------------------------------------------------
 
 
-# A cheat sheet row's link to a drill of it (练, tests/test_drill_links.py checks them): left out here, so
+# A cheat sheet row's link to a drill of it (练, tests/generator/site/test_drill.py checks them): left out here, so
 # that every row is read, linked or not.
 PRACTICE = re.compile(r'<a class="cp-practice"[^>]*>.*?</a>', re.S)
 

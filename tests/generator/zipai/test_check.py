@@ -8,7 +8,7 @@ from generator.findings import KINDS, VERDICTS
 from generator.paths import DATA
 from generator.structure import article
 from generator.findings import load_findings
-from generator.zipai.check import crosscheck, original, probe
+from generator.zipai.check import original, probe
 from rules.options import values_of
 from rules.zipai.options import Options
 from rules.zipai.loader import default_rule_set, readings_data, rules_data
@@ -96,8 +96,8 @@ def test_the_two_findings_the_issue_names():
     assert by_id["zp-f-heihu-vs-heilielie"]["kind"] == "contradiction"
 
 
-def test_every_extracted_amount_has_a_verdict():
-    rows = crosscheck()
+def test_every_extracted_amount_has_a_verdict(zipai_crosscheck):
+    rows = zipai_crosscheck
     examples = extract("zipai")
     assert [r.example_id for r in rows] == [e.id for e in examples]
     assert all(r.verdict in VERDICTS for r in rows)
@@ -116,15 +116,14 @@ def test_every_extracted_amount_has_a_verdict():
     ("zp-3-heibang-r2-d003-1", "zp-r-combination-rows=listed"),
     ("zp-2-hei-peng-r1-d003-1", "所有读法"),
 ])
-def test_worked_examples_name_the_readings_that_reproduce_them(example_id, readings):
-    row = next(r for r in crosscheck() if r.example_id == example_id)
+def test_worked_examples_name_the_readings_that_reproduce_them(example_id, readings, zipai_crosscheck):
+    row = next(r for r in zipai_crosscheck if r.example_id == example_id)
     assert row.readings == readings
 
 
 @pytest.fixture(scope="module")
-def payouts():
-    from rules.zipai.payouts import payout_json, payout_rows
-    return payout_json(payout_rows())
+def payouts(zipai_payouts):
+    return zipai_payouts
 
 
 def test_payout_table_contract(payouts):

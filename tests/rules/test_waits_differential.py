@@ -31,7 +31,7 @@ from rules.zipai.cards import Card
 from rules.zipai.loader import default_rule_set
 from rules.zipai.waits import waits as zp_waits
 
-from .q_algorithm_phz import TING_KINDS, document_ting_values, get_ting_cards, random_hands
+from tests.q_algorithm_phz import TING_KINDS, document_ting_values, get_ting_cards, random_hands
 
 HANDS = 2000
 ORPHANS = (0, 8, 9, 17, 18, 26, *range(27, 34))

@@ -12,7 +12,7 @@ from generator.paths import ROOT
 from generator.site import edition
 from generator.site.data import load
 
-from .conftest import build_into, css_loads, is_external, parse, payout_data, payout_row_ids, resolve
+from tests.conftest import build_into, css_loads, is_external, parse, payout_data, payout_row_ids, resolve
 
 NAV_PAGES = ["", "nanning/article/", "nanning/scoring/", "nanning/payouts/", "nanning/finder/",
              "nanning/scorer/", "nanning/cheatsheet/", "zipai/article/", "zipai/scoring/", "zipai/payouts/",

@@ -29,7 +29,7 @@ from rules.session import MAX_SESSION_BYTES
 from rules.zipai.options import Options
 
 HAN = re.compile(r"[\u4e00-\u9fff]")
-RUNNER = Path(__file__).with_name("pyodide_node.mjs")
+RUNNER = Path(__file__).parents[2] / "pyodide_node.mjs"
 
 
 def scorer_data(built, game: str) -> dict:
@@ -47,7 +47,7 @@ def test_the_runtime_is_the_npm_package_byte_for_byte(built):
     for name in RUNTIME_FILES + SOURCE_MAPS:
         assert (built.site / RUNTIME_DIR / name).read_bytes() == (runtime() / name).read_bytes(), name
     # nothing else but the trimmed standard library, and the compressed copies beside the big files
-    # (test_site_build checks each is its file)
+    # (tests/generator/site/test_site.py checks each is its file)
     stdlib, _ = shipped(built)
     names = sorted(p.name for p in (built.site / RUNTIME_DIR).iterdir())
     shipped_files = sorted((*RUNTIME_FILES, *SOURCE_MAPS, stdlib.name))

@@ -42,7 +42,7 @@ from generator.paths import ROOT
 from rules import registry
 from rules.__main__ import main
 from rules.request import MAX_INPUT_BYTES, MAX_INT_DIGITS, MAX_LINE, fields_of, without
-from tests.test_zipai_properties import hands as zipai_hands
+from tests.rules.zipai.test_properties import hands as zipai_hands
 
 GAMES = ("nanning", "zipai")
 CATEGORIES = ("types", "sizes", "nesting", "unicode", "bytes", "duplicates", "situations", "order", "waits")

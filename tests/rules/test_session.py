@@ -21,7 +21,7 @@ from rules.__main__ import main
 from rules.request import MAX_LINE, answer
 from rules.session import MAX_SESSION_BYTES, MOST_HANDS, transfers
 
-from .contract import ERROR_LINE, errors
+from tests.contract import ERROR_LINE, errors
 
 NANNING = registry.game("nanning")
 ZIPAI = registry.game("zipai")

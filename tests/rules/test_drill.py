@@ -35,7 +35,7 @@ from rules.zipai.model import Win as ZipaiWin
 from rules.zipai.payouts import HAND_NAMES, reached
 from rules.zipai.scoring import NAME_ORDER
 
-from .contract import errors
+from tests.contract import errors
 
 GAMES = [g.id for g in registry.games() if g.drills]
 MANY = 1000  # drills per game for the laws over many

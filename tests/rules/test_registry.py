@@ -12,8 +12,8 @@ from rules import registry
 from rules.__main__ import main
 from rules.game import check_result, check_table
 
-from .conftest import build_into, parse
-from .toygame import Toy
+from tests.conftest import build_into, parse
+from tests.toygame import Toy
 
 
 @pytest.fixture

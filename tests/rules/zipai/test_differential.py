@@ -22,7 +22,7 @@ from rules.zipai.loader import default_rule_set
 from rules.zipai.scoring import Circumstances
 from rules.zipai.model import ShownKind, Win
 
-from .q_algorithm_phz import PAOHUZI, document_values, get_huxi, random_hands
+from tests.q_algorithm_phz import PAOHUZI, document_values, get_huxi, random_hands
 
 HANDS = 2500
 ZIMO = Circumstances(Win.ZIMO)

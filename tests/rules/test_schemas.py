@@ -17,8 +17,8 @@ from generator.site import developers, edition
 from rules import drill, registry, schemas
 from rules.request import fields_of, without
 
-from .contract import ERROR_LINE, check_run, errors
-from .test_games import EXAMPLES
+from tests.contract import ERROR_LINE, check_run, errors
+from tests.rules.test_game import EXAMPLES
 
 NAMES = schemas.names()
 GAMES = registry.ids()
@@ -164,7 +164,7 @@ def test_every_example_in_a_schema_follows_it(name):
     for key, spec in parts:
         for sample in spec.get("examples", []):
             wrapper = {"$schema": schema["$schema"], "$ref": f"urn:caipan:{name}#/{key}"}
-            from .contract import registry as reg
+            from tests.contract import registry as reg
             assert not list(Draft202012Validator(wrapper, registry=reg()).iter_errors(sample)), (key, sample)
 
 
@@ -409,7 +409,7 @@ def test_every_published_file_follows_its_schema(built):
 def test_the_schemas_are_published_unchanged(built):
     folder = built.site / "data" / "schemas"
     # (name.gz, name.br and name.zst beside a file are its compressed copies for the server:
-    # tests/test_site_build.py checks those)
+    # tests/generator/site/test_site.py checks those)
     published = sorted(p.name for p in folder.iterdir() if p.suffix not in (".gz", ".br", ".zst"))
     assert published == sorted(f"{n}{schemas.SUFFIX}" for n in NAMES)
     for name in NAMES:
@@ -453,7 +453,7 @@ def test_the_developers_page_examples_run(built):
     import html
     import re
 
-    from .conftest import parse
+    from tests.conftest import parse
 
     page = built.site / "developers" / "index.html"
     text = html.unescape(re.sub(r"<[^>]+>", "", page.read_text(encoding="utf-8")))

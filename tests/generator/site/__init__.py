@@ -1,0 +1,1 @@
+"""Tests of the generator/site package, one test file per module it tests (tests/test_layout.py)."""
