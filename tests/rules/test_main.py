@@ -44,7 +44,7 @@ from rules.__main__ import main
 from rules.request import MAX_INPUT_BYTES, MAX_INT_DIGITS, MAX_LINE, fields_of, without
 from tests.rules.zipai.test_properties import hands as zipai_hands
 
-GAMES = ("nanning", "zipai")
+GAMES = tuple(registry.GAMES)  # every shipped game; each needs its words, requests and situations below
 CATEGORIES = ("types", "sizes", "nesting", "unicode", "bytes", "duplicates", "situations", "order", "waits")
 HANG = 10  # seconds: a hang detector, not a timing assertion
 MEMORY = 100 * 1024 * 1024
@@ -637,3 +637,9 @@ def test_every_game_is_fuzzed_in_every_category():
         assert sum(n for (g, _), n in PLANNED.items() if g == game) >= 5000, PLANNED
         for category in CATEGORIES:
             assert PLANNED[game, category] >= 100, (game, category, PLANNED)
+
+
+def test_every_shipped_game_is_fuzzed():
+    """A game added to the registry is fuzzed, or this fails: each table of game-specific inputs has it."""
+    for table in (WORDS, VALID, CONSISTENT, SITUATIONS):
+        assert set(table) == set(GAMES)
