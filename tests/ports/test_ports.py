@@ -314,6 +314,7 @@ def test_daer_hu_by_chi_takes_the_first_option():
     assert done.deltas == (30, -30, 0)
 
 
+@pytest.mark.slow  # 200 random states through the port's whole search: some 9 s
 @settings(max_examples=200, deadline=None)
 @given(st.integers(0, 2**32 - 1))
 def test_daer_three_player_ledger_is_zero_sum_and_the_split_wins(seed):

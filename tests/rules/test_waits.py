@@ -148,6 +148,7 @@ def zp_waiting(draw):
     return out
 
 
+@pytest.mark.slow  # 40 hands × every card and way through score: some 12 s
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(zp_waiting())
 def test_zipai_waits_are_exactly_what_score_prices(request_):

@@ -87,6 +87,7 @@ def nanning_hands() -> list[tuple[list[int], list[int]]]:
     return out
 
 
+@pytest.mark.slow  # every random hand's 34 candidate tiles through the mahjong package: some 8 s
 def test_nanning_waits_agree_with_the_mahjong_package(nanning_hands):
     disagree, waiting = [], 0
     for concealed, melds in nanning_hands:
