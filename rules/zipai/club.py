@@ -116,16 +116,29 @@ def build_preset(key: str, data: Mapping[str, Any]) -> ClubRules:
         win, score, pay = data["win"], data["score"], data["pay"]
         brackets = tuple(sorted(((int(b["from"]), Const(int(b["base"]), (f"Bridge {b['bridge']}",)))
                                  for b in data["brackets"]), key=lambda b: b[0]))
+        if not brackets or brackets[0][0] != 0:
+            raise ValueError("the brackets begin at 0 胡息")
+
+        missing = [f.value for f in Fan if f.value not in data["fans"]]
+        if missing:
+            raise ValueError(f"fans lacks {', '.join(missing)}")
+
+        def number(section: Mapping[str, Any], name: str, key: str) -> Const:
+            return _const(section[key], f"{where}.{name}.{key}")
+
         return ClubRules(
-            key, str(data["name"]), NOT_IN_DOCUMENTS, tuple(str(p) for p in provenance),
-            SplitChooser(data["split"]), Settle(data["settlement"]), TakenThree(data["win_card_triplet"]),
-            _const(data["gang"], f"{where}.gang"), huxi,
-            _const(win["min_huxi"], f"{where}.win.min_huxi"), bool(win["zero_wins"]["value"]),
-            _const(win["groups"], f"{where}.win.groups"), brackets,
-            *(_const(score[k], f"{where}.score.{k}") for k in
-              ("base_fan", "hong_at", "gui_copies", "heavenly_longs", "heavenly_kans", "shuishangpiao_turn")),
-            {name: _const(e, f"{where}.fans.{name}") for name, e in data["fans"].items()},
-            *(_const(pay[k], f"{where}.pay.{k}") for k in ("discarder", "each_other", "winner_gains")),
+            id=key, name=str(data["name"]), origin=NOT_IN_DOCUMENTS, provenance=tuple(str(p) for p in provenance),
+            split=SplitChooser(data["split"]), settle=Settle(data["settlement"]),
+            taken_three=TakenThree(data["win_card_triplet"]), gang=_const(data["gang"], f"{where}.gang"), huxi=huxi,
+            min_huxi=number(win, "win", "min_huxi"), zero_wins=bool(win["zero_wins"]["value"]),
+            groups=number(win, "win", "groups"), brackets=brackets,
+            base_fan=number(score, "score", "base_fan"), hong_at=number(score, "score", "hong_at"),
+            gui_copies=number(score, "score", "gui_copies"), heavenly_longs=number(score, "score", "heavenly_longs"),
+            heavenly_kans=number(score, "score", "heavenly_kans"),
+            shuishangpiao_turn=number(score, "score", "shuishangpiao_turn"),
+            fans={Fan(name).value: _const(e, f"{where}.fans.{name}") for name, e in data["fans"].items()},
+            discarder=number(pay, "pay", "discarder"), each_other=number(pay, "pay", "each_other"),
+            winner_gains=number(pay, "pay", "winner_gains"),
         )
     except (KeyError, ValueError, TypeError, AttributeError) as exc:
         raise RuleError(f"{where}: {exc}") from None

@@ -30,7 +30,8 @@ def shown_part(entry: ShownEntry, rule_set: RuleSet) -> Part:
     cards = rule_set.constants.deck.parse(entry.cards, "shown cards")
     if entry.kind is ShownKind.CHI:
         kind = sequence_kind(cards)
-        if kind is None and len(cards) == 3 and len({c.number for c in cards}) == 1 and len({c.size for c in cards}) == 2:
+        mixed = len(cards) == 3 and len({c.number for c in cards}) == 1 and len({c.size for c in cards}) == 2
+        if kind is None and mixed:
             kind = GroupKind.DAXIAO
         if kind is None:
             raise RuleError(f"吃 {entry.cards} is not a run, 二七十 or 大小搭")
@@ -129,7 +130,8 @@ def render(score: ClubScore, club: ClubRules, rule_set: RuleSet) -> dict[str, ob
         "formula": f"{score.base} × (1 + {' + '.join(str(n) for _, n in score.mingtang) or '0'}) = {score.round_score}"
                    + (f"（{'、'.join(names)}）" if names else ""),
         "rules": list(score.rules),
-        "not_in_document": [{"id": club.id, "title": club.name, "source": club.provenance[0], "note": NOT_IN_DOCUMENTS}],
+        "not_in_document": [{"id": club.id, "title": club.name, "source": club.provenance[0],
+                             "note": NOT_IN_DOCUMENTS}],
         "readings": values_by_key(rule_set.options),
         "readings_changed": [],
     }
