@@ -30,20 +30,35 @@ FOURS = (GroupKind.ZHAO, GroupKind.LONG)
 
 
 class SplitChooser(StrEnum):
-    """Which complete split is priced: the first the search finds, or the one that pays most."""
+    """Which complete split is priced: the first the search finds, or the one that pays most.
+
+    Examples:
+        >>> SplitChooser("first")
+        <SplitChooser.FIRST: 'first'>
+    """
 
     FIRST = "first"  # daer's findWinningHandMelds (Bridge 1639-1718)
     BEST = "best"  # document 003's ext-zp-best
 
 
 class Settle(StrEnum):
-    """How a win is priced."""
+    """How a win is priced.
+
+    Examples:
+        >>> Settle("brackets")
+        <Settle.BRACKETS: 'brackets'>
+    """
 
     BRACKETS = "brackets"  # base by 胡息 bracket × (1 + Σ fans) (Bridge 390-412, 1063-1091)
 
 
 class TakenThree(StrEnum):
-    """What a three holding the taken card is: a 碰 whatever its source, or only from another player."""
+    """What a three holding the taken card is: a 碰 whatever its source, or only from another player.
+
+    Examples:
+        >>> TakenThree("peng_always")
+        <TakenThree.PENG_ALWAYS: 'peng_always'>
+    """
 
     PENG_ALWAYS = "peng_always"  # daer (Bridge 1632-1638)
     PENG_FROM_OTHER = "peng_from_other"  # document 003's ext-zp-win-card
@@ -199,7 +214,12 @@ def group_huxi(part: Part, rules: ClubRules, deck: Deck) -> int:
 
 @dataclass(frozen=True)
 class Found:
-    """A winning split: its groups (shown first) and their 胡息."""
+    """A winning split: its groups (shown first) and their 胡息.
+
+    Examples:
+        >>> Found(((GroupKind.KAN, (0, 0, 0)),), 6).huxi
+        6
+    """
 
     parts: tuple[Part, ...]
     huxi: int
@@ -321,7 +341,12 @@ def splits(concealed: Sequence[int], won_on: int | None, shown: tuple[Part, ...]
 
 
 class Fan(StrEnum):
-    """The 名堂 of the preset's table (MING_TANG_FAN_TABLE, Bridge 328-389), in the program's order."""
+    """The 名堂 of the preset's table (MING_TANG_FAN_TABLE, Bridge 328-389), in the program's order.
+
+    Examples:
+        >>> Fan("黑")
+        <Fan.HEI: '黑'>
+    """
 
     QIA = "恰"
     LUAN = "乱"
@@ -341,7 +366,12 @@ class Fan(StrEnum):
 class ClubWin:
     """How the hand was won, as the preset reads it: the method, who gave the card (点炮) or turned
     it up (胡别人从墩上的牌), each seat's 爆, the turn (天胡 at 0, 水上漂 at the preset's turn, with
-    one's own card) and whether the wall is empty (海底捞, with one's own card)."""
+    one's own card) and whether the wall is empty (海底捞, with one's own card).
+
+    Examples:
+        >>> ClubWin(Win.DIANPAO, Seat.XIA).from_seat
+        <Seat.XIA: '下家'>
+    """
 
     win: Win
     from_seat: Seat | None = None
@@ -353,7 +383,12 @@ class ClubWin:
 @dataclass(frozen=True)
 class ClubScore:
     """A priced win: the split, its 胡息, the base of its bracket, the 名堂 with their fans, the round
-    score (base × (1 + Σ fans)) and what each seat wins (+) or pays (−)."""
+    score (base × (1 + Σ fans)) and what each seat wins (+) or pays (−).
+
+    Examples:
+        >>> ClubScore((), 0, 2, ((Fan.LUAN, 1),), 2, 4, {}, ()).round_score
+        4
+    """
 
     parts: tuple[Part, ...]
     huxi: int

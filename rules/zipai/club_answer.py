@@ -4,6 +4,8 @@ in the keys of the document's answer (schema ``zipai.score.response``) with the 
 """
 from __future__ import annotations
 
+import re
+
 from ..errors import RuleError
 from ..ledger import Payment, payments_json
 from ..options import NOT_IN_DOCUMENTS, values_by_key
@@ -95,16 +97,39 @@ def club_answer(request: ScoreRequest, rule_set: RuleSet) -> dict[str, object]:
     return render(score, club, rule_set)
 
 
+def rule_id(rule: str, club: ClubRules) -> str:
+    """A Bridge line as a rule id of the answer (lower case and hyphens, like the document's ids).
+
+    Examples:
+        >>> from rules.zipai.club import presets
+        >>> rule_id("Bridge 390-396 TWENTY_TO_TWENTY_NINE", presets()["luzhou-daer"])
+        'luzhou-daer-bridge-390-396'
+    """
+    return "-".join([club.id, "bridge", *re.findall(r"\d+", rule)[:2]])
+
+
 def _payments(score: ClubScore) -> tuple[Payment, ...]:
     return tuple(Payment(seat, Seat.WINNER, -amount, "胡牌", rules=score.rules)
                  for seat, amount in score.deltas.items() if seat is not Seat.WINNER and amount < 0)
 
 
 def render(score: ClubScore, club: ClubRules, rule_set: RuleSet) -> dict[str, object]:
-    """The answer in the document's keys; `huzi` is the round score, `preset` names the program.
+    """The answer in the document's keys; `huzi` is the round score, `preset` names the program and
+    `bridge` the lines of its source each rule id stands for.
 
     A seat's `net` is its delta (handleHu's): the winner gains `winner_gains` × the round score
     whatever the others pay, zero-sum with three players.
+
+    Examples:
+        >>> from rules.zipai.club import presets
+        >>> from rules.zipai.loader import default_rule_set
+        >>> from rules.zipai.model import Win
+        >>> daer = presets()["luzhou-daer"]
+        >>> s = ClubScore(((GroupKind.KAN, (0, 0, 0)),), 6, 2, (), 1, 2, {Seat.WINNER: 4, Seat.SHANG: -2,
+        ...               Seat.XIA: -2}, ("Bridge 397",))
+        >>> out = render(s, daer, default_rule_set())
+        >>> out["total"], out["rules"], out["bridge"]
+        (4, ['luzhou-daer-bridge-397'], {'luzhou-daer-bridge-397': 'Bridge 397'})
     """
     deck = rule_set.constants.deck
     cards = [c for _, group in score.parts for c in group]
@@ -129,7 +154,8 @@ def render(score: ClubScore, club: ClubRules, rule_set: RuleSet) -> dict[str, ob
         "net": ledger,
         "formula": f"{score.base} × (1 + {' + '.join(str(n) for _, n in score.mingtang) or '0'}) = {score.round_score}"
                    + (f"（{'、'.join(names)}）" if names else ""),
-        "rules": list(score.rules),
+        "rules": [rule_id(r, club) for r in score.rules],
+        "bridge": {rule_id(r, club): r for r in score.rules},
         "not_in_document": [{"id": club.id, "title": club.name, "source": club.provenance[0],
                              "note": NOT_IN_DOCUMENTS}],
         "readings": values_by_key(rule_set.options),
