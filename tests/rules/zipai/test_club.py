@@ -89,7 +89,7 @@ def test_the_document_stays_the_default() -> None:
 
 def test_the_preset_through_the_game_contract() -> None:
     assert ZIPAI.presets()[DAER] == "泸州大贰（jgqq0902-cmyk/daer）"
-    assert list(ZIPAI.presets())[0] == "default"  # the document's rules first
+    assert next(iter(ZIPAI.presets())) == "default"  # the document's rules first
     by_id, by_name = ZIPAI.rule_set(preset=DAER), ZIPAI.rule_set(preset="泸州大贰（jgqq0902-cmyk/daer）")
     assert by_id.club is not None and by_id.club == by_name.club
     assert by_id.club.split is SplitChooser.FIRST and by_id.club.gang.value == 0
