@@ -19,6 +19,7 @@ from rules.registry import game
 from rules.zipai.club import SplitChooser, build_preset, presets
 from rules.zipai.loader import constants
 from rules.data import read_toml
+from tests.contract import errors
 
 ZIPAI = game("zipai")
 DAER = "luzhou-daer"
@@ -64,6 +65,7 @@ def test_worked_examples(why, hand, how, huxi, mingtang, round_score, net) -> No
     assert out["total"] == net["胡牌者"] or how["win"] != "点炮"
     assert out["preset"]["origin"] == NOT_IN_DOCUMENTS
     assert sum(out["net"].values()) == 0  # three players: zero-sum
+    assert errors("zipai.score.response", out) == []
 
 
 @pytest.mark.parametrize(("hand", "how", "words"), [
