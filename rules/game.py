@@ -68,7 +68,7 @@ class Game(ABC, Generic[RequestT, RuleSetT, SituationT]):
             >>> list(game("nanning").presets().items())[:2]
             [('yuanwen', '原文'), ('dapao9', '大炮一律9分')]
             >>> game("zipai").presets()
-            {'default': '默认读法'}
+            {'default': '默认读法', 'luzhou-daer': '泸州大贰（jgqq0902-cmyk/daer）'}
         """
 
     @abstractmethod

@@ -8,6 +8,7 @@ from rules.zipai.cards import Card, Size
 from rules import registry
 from rules.zipai.groups import ALIKE, make
 from rules.zipai.model import GroupKind
+from rules.zipai.club import presets as club_presets
 from rules.zipai.loader import constants as rule_constants
 from rules.zipai.loader import default_rule_set, option_specs, rules_data
 from rules.zipai.payouts import NOTES, READING_SET, reached
@@ -25,7 +26,8 @@ from .payouts import payout_csv
 NOT_IN_DOCUMENT = "不见于原文"
 
 # The rule data the core reads: checked first by `generator.inputs`, each complaint naming its file.
-RULE_DATA = {"zipai/rules.toml": rule_constants, "zipai/readings.toml": option_specs}
+RULE_DATA = {"zipai/rules.toml": rule_constants, "zipai/readings.toml": option_specs,
+             "zipai/presets.toml": club_presets}
 
 
 def crosscheck() -> list[CheckRow]:

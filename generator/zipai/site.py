@@ -3,6 +3,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rules.zipai.club import ClubRules
+from rules.zipai.club import presets as club_presets
+
 from ..site.data import SiteData, read_csv, read_json
 from ..site.names import reading_names
 from ..site.views import cell_html
@@ -54,6 +57,35 @@ def mingtang_table(art) -> list[dict]:
     return out
 
 
+SPLIT = {"first": "程序搜索到的第一种（不是得分最多的一种）", "best": "得分最多的一种"}
+SETTLE = {"brackets": "按胡息档定底分，乘 (1 + 名堂番数之和)；不取整，不加额外分"}
+TAKEN = {"peng_always": "算碰（自己摸的也算）", "peng_from_other": "别人的牌才算碰"}
+
+
+def preset_view(club: ClubRules) -> dict:
+    """What the scoring page shows of one preset of a deployed program (不见于原文)."""
+    starts = [start for start, _ in club.brackets] + [None]
+    brackets = []
+    for (start, base), end in zip(club.brackets, starts[1:], strict=True):
+        label = "0 胡" if start == 0 and end == 1 else f"{start}–{end - 1} 胡" if end is not None else f"{start} 胡以上"
+        brackets.append({"label": label, "base": base.value, "bridge": base.rule})
+    zero = "，或恰好 0 胡（乱胡）" if club.zero_wins else ""
+    return {
+        "id": club.id, "name": club.name, "origin": club.origin, "provenance": club.provenance,
+        "split": SPLIT[club.split.value], "settle": SETTLE[club.settle.value],
+        "taken_three": TAKEN[club.taken_three.value],
+        "gang": f"{club.gang.value}（{club.gang.rule}）",
+        "win": f"{club.groups.value} 组（有招、拢时带一对将），胡息至少 {club.min_huxi.value}{zero}"
+               f"（{club.min_huxi.rule}）",
+        "brackets": brackets,
+        "pay": f"点炮：放炮者付 {club.discarder.value} 倍一局分（{club.discarder.rule}）；其他：每家各付 "
+               f"{club.each_other.value} 倍，胡牌者得 {club.winner_gains.value} 倍（{club.each_other.rule}）",
+        "huxi": [{"kind": kind, "colour": colour, "small": small.value, "big": big.value, "bridge": small.rule}
+                 for (kind, colour), (small, big) in club.huxi.items()],
+        "fans": [{"name": name, "fan": c.value, "why": c.quote, "bridge": c.rule} for name, c in club.fans.items()],
+    }
+
+
 def pages(p, d: SiteData) -> None:
     """Write the pages through `p` (a `generator.site.pages.Pages`)."""
     table = d.payouts[GAME]
@@ -72,7 +104,8 @@ def pages(p, d: SiteData) -> None:
     art = d.articles[GAME]
     formula_rows = [r for r in art.rows if r.section == 2 and r.block in FORMULA_BLOCKS and r.cls != "heading"]
     p.write("zipai/scoring.md", "zipai/scoring.md.j2", readings=own["readings"], examples=examples,
-            ref_huxi=ref_huxi, formula_rows=formula_rows, mingtang=mingtang_table(art), **common)
+            ref_huxi=ref_huxi, formula_rows=formula_rows, mingtang=mingtang_table(art),
+            presets=[preset_view(c) for c in club_presets().values()], **common)
     p.write("zipai/cheatsheet.md", "zipai/cheatsheet.md.j2", cell=cell_html, ref_hand=ref_hand, practice=Practice(p),
             ref_huxi=ref_huxi, scaled=view.scaled if view else [],
             fixed=view.fixed_hands() if view else [], **common)

@@ -7,6 +7,7 @@ the split of its hand that pays most.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 
 from ..errors import RuleError
 from ..game import Game, Json
@@ -14,13 +15,25 @@ from ..ledger import Settlement
 from ..options import Option
 from ..request import read
 from . import answer, payouts, waits
+from .club import presets as club_presets
+from .club_answer import club_answer
 from .loader import default_rule_set, option_specs
 from .request import REQUESTS, ScoreRequest, SessionRequest
 from .rule_set import RuleSet
+from .club import ClubRules
 from .scoring import Situation, check, price
 from .session import session as night_of
 
 DEFAULT = "default"
+
+
+def _club(preset: str) -> ClubRules:
+    """A preset of a deployed program by id or name (rules.zipai.club)."""
+    for key, found in club_presets().items():
+        if preset in (key, found.name):
+            return found
+    known = ", ".join([DEFAULT, *club_presets()])
+    raise RuleError(f"unknown preset {preset!r}; 字牌 has: {known}")
 
 
 class Zipai(Game[ScoreRequest, RuleSet, Situation]):
@@ -41,21 +54,33 @@ class Zipai(Game[ScoreRequest, RuleSet, Situation]):
     requests = REQUESTS
 
     def presets(self) -> Mapping[str, str]:
-        return {DEFAULT: payouts.READING_SET}
+        # The document's rules first; the presets of deployed programs (不见于原文) after it.
+        return {DEFAULT: payouts.READING_SET} | {key: p.name for key, p in club_presets().items()}
 
     def options(self) -> tuple[Option, ...]:
         return tuple(option_specs().values())
 
     def rule_set(self, preset: str | None = None, options: Mapping[str, object] | None = None) -> RuleSet:
-        if preset not in (None, DEFAULT):
-            raise RuleError(f"unknown preset {preset!r}; 字牌 has one: {DEFAULT} ({payouts.READING_SET})")
-        return default_rule_set().with_options(options or {}, "options")
+        base = default_rule_set().with_options(options or {}, "options")
+        if preset in (None, DEFAULT):
+            return base
+        return replace(base, club=_club(preset))
 
     def parse(self, request: Mapping[str, object]) -> ScoreRequest:
         return read(ScoreRequest, request)
 
     def rule_set_of(self, request: ScoreRequest) -> RuleSet:
-        return answer.rule_set_of(dict(request.readings))
+        if request.preset in (None, DEFAULT):
+            return answer.rule_set_of(dict(request.readings))
+        if request.readings:
+            raise RuleError("readings are document 003's; a preset has its own rules: leave out readings")
+        return replace(default_rule_set(), club=_club(request.preset))
+
+    def score_request(self, request: ScoreRequest, rule_set: RuleSet | None = None) -> Json:
+        rule_set = self.rule_set_of(request) if rule_set is None else rule_set
+        if rule_set.club is not None:  # a deployed program's rules: its own check and settlement
+            return club_answer(request, rule_set)
+        return super().score_request(request, rule_set)
 
     def situation(self, request: ScoreRequest, rule_set: RuleSet) -> Situation:
         return answer.situation(request, rule_set)

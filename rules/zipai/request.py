@@ -37,6 +37,8 @@ BAO = Spec("爆牌 state of each seat", most=len(Seat), example={"胡牌者": "�
 EXTRAS = Spec("海底, 头块, 起手", most=len(Extra), unique=True, example=["海底"])
 DEALER = Spec("is the winner the dealer?", example=True)
 GANG = Spec("杠分 events of the hand", most=MOST_ENTRIES, example=[{"kind": "垅", "by": "胡牌者"}])
+PRESET = Spec("a preset of a deployed program, not of the document (不见于原文), e.g. luzhou-daer: its own "
+              "胡息, split, 名堂 and payments; readings do not apply", chars=READING_CHARS, example="luzhou-daer")
 READINGS = Spec("reading id → option, where the rule sheet reads two ways", key_chars=READING_CHARS,
                 key_pattern="^zp-r-", chars=READING_CHARS, most=MOST_ENTRIES, example={"zp-r-combine": "add"})
 
@@ -96,6 +98,7 @@ class ScoreRequest:
     dealer: bool = field(DEALER, default=False)
     gang: tuple[GangEntry, ...] = field(GANG, default=())
     readings: Mapping[str, str] = field(READINGS, default={})
+    preset: str | None = field(PRESET, default=None)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -15,6 +15,7 @@ from ..data import Whole
 from ..ledger import Const  # one number of the rule sheet, the line it rests on and its words
 from ..options import Option, set_options, values_by_key
 from .cards import Deck, Size
+from .club import ClubRules
 from .options import Options
 
 # What each constant of rules.toml may be (`rules.data.Whole`), by what it counts; each field below
@@ -156,6 +157,7 @@ class RuleSet:
     options: Options
     default_options: Options
     option_specs: Mapping[str, Option]
+    club: ClubRules | None = None  # a preset of a deployed program (rules.zipai.club); None: the document's
 
     def with_options(self, changes: Mapping[str, object], where: str = "readings") -> RuleSet:
         """The same constants under other readings, given by reading id (zp-r-…).
