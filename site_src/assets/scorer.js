@@ -137,9 +137,15 @@ import { faces } from "./faces.js";
   /* ------------------------------------------------------------------ the form */
 
   var uid = 0;
-  function field(label, control) {
+  // mark: an origin such as 不见于原文 (a variant no source document has), shown as a badge after the label
+  function field(label, control, mark) {
     var id = "cp-sc-" + GAME + "-" + (++uid);
-    return '<div class="cp-sc-field"><label for="' + id + '">' + esc(label) + "</label>" + control.replace("%ID%", id) + "</div>";
+    return '<div class="cp-sc-field"><label for="' + id + '">' + esc(label) + originBadge(mark) + "</label>" +
+      control.replace("%ID%", id) + "</div>";
+  }
+
+  function originBadge(origin) {
+    return origin ? ' <span class="cp-badge cp-sc-origin" data-origin="' + esc(origin) + '">' + esc(origin) + "</span>" : "";
   }
 
   function select(name, options) {
@@ -220,12 +226,14 @@ import { faces } from "./faces.js";
       ' <span class="cp-sc-changed"></span></summary><div class="cp-sc-grid">');
     if (CFG.presets) {
       html.push(field("规则预设", '<select id="%ID%" data-preset>' + CFG.presets.map(function (p) {
-        return '<option value="' + esc(p.id) + '">' + esc(p.name) + "</option>";
+        return '<option value="' + esc(p.id) + '">' + esc(p.name + (p.origin ? "（" + p.origin + "）" : "")) + "</option>";
       }).join("") + "</select>"));
       CFG.options.forEach(function (o) {
+        // a variant's default is the clubs' usual choice, not a document's
+        var usual = o.origin ? "（默认）" : "（原文）";
         html.push(field(o.name, '<select id="%ID%" data-option="' + esc(o.key) + '">' + o.values.map(function (v) {
-          return '<option value="' + esc(v[0]) + '">' + esc(v[1]) + (v[0] === o.default ? "（原文）" : "") + "</option>";
-        }).join("") + "</select>"));
+          return '<option value="' + esc(v[0]) + '">' + esc(v[1]) + (v[0] === o.default ? usual : "") + "</option>";
+        }).join("") + "</select>", o.origin));
       });
     }
     if (CFG.readings) {

@@ -22,6 +22,7 @@ from rules.request import fields_of
 from rules.request.fields import Count
 from rules.nanning.model import CHAIN_WINS, FengHu, KongKind, Win
 from rules.nanning.rule_set import presets
+from rules.options import NOT_IN_DOCUMENTS
 from rules.nanning.tiles import parse
 from rules.nanning.waits import waits as nn_waits
 from rules.zipai.loader import readings_data
@@ -494,5 +495,26 @@ def test_the_scorer_works_offline_after_one_visit(browser, site_url):
         assert page.get_attribute("[data-total]", "data-total") == str(nn_score({**request, "win": "自摸"})["total"])
     finally:
         browser.set_offline(False)
+    page.close()
+    assert not page.problems.any(), page.problems
+
+
+def test_the_variant_options_are_marked_and_found_by_their_chinese_names(browser, site_url):
+    """Issue 26 item 3: an option no source document has (origin 不见于原文) says so in its label, and the
+    label is found by the option's Chinese name (十三幺, 平胡需自摸, 买几颗码 …); a documented one carries no mark."""
+    specs = next(iter(presets().values())).option_specs
+    variants = {s.name for s in specs.values() if s.variant}
+    assert {"十三幺", "平胡需自摸", "买几颗码"} <= variants
+    page = open_scorer(browser, site_url, "nanning")
+    page.click(".cp-sc-rules summary")
+    for spec in specs.values():
+        label = page.locator(".cp-sc-rules label", has_text=re.compile(f"^{re.escape(spec.name)}( {NOT_IN_DOCUMENTS})?$"))
+        assert label.count() == 1, spec.name
+        marks = label.locator(".cp-sc-origin")
+        if spec.variant:
+            assert marks.count() == 1 and marks.inner_text() == NOT_IN_DOCUMENTS, spec.name
+            assert page.get_by_label(spec.name).is_visible(), spec.name
+        else:
+            assert marks.count() == 0, spec.name
     page.close()
     assert not page.problems.any(), page.problems
