@@ -513,7 +513,7 @@ def test_the_variant_options_are_marked_and_found_by_their_chinese_names(browser
         marks = label.locator(".cp-sc-origin")
         if spec.variant:
             assert marks.count() == 1 and marks.inner_text() == NOT_IN_DOCUMENTS, spec.name
-            assert page.get_by_label(spec.name).is_visible(), spec.name
+            assert page.locator(".cp-sc-rules").get_by_label(spec.name).is_visible(), spec.name
         else:
             assert marks.count() == 0, spec.name
     page.close()
