@@ -79,7 +79,7 @@ import { faces } from "./faces.js";
 
   function fits(v, shape) {
     switch (shape.kind) {
-      case "text": case "enum": return typeof v === "string";
+      case "text": case "tiles": case "tile": case "enum": return typeof v === "string";
       case "count": return typeof v === "number";
       case "flag": return typeof v === "boolean";
       case "list": return Array.isArray(v) && v.every(function (x) { return fits(x, shape.item); });
@@ -251,6 +251,9 @@ import { faces } from "./faces.js";
   // field's (data-form-field, data-kind). A composite field (a list, a table, an object) is written as JSON.
   var RENDER = {
     text: function (f) { return '<input id="%ID%" autocomplete="off" spellcheck="false" maxlength="' + esc(f.chars) + '"' + formAttrs(f) + ">"; },
+    // codes of tiles or cards (`Spec.holds`), typed as the CLI reads them: the core says which code it does not know
+    tiles: function (f) { return RENDER.text(f).replace("<input ", "<input data-codes "); },
+    tile: function (f) { return RENDER.text(f).replace("<input ", "<input data-code "); },
     count: function (f) {
       return '<input id="%ID%" type="number" inputmode="numeric" min="' + esc(f.low) + '" max="' + esc(f.high) + '"' + formAttrs(f) + ">";
     },
