@@ -437,7 +437,7 @@ def test_tap_out_the_concealed_qingyise_pengpeng_gangshanghua_on_a_phone(browser
     tap(page, '.cp-sc-mode:has(input[value="hand"])')
     for tile in ["1m", "1m", "1m", "5m", "5m", "5m", "7m", "7m"]:
         tap(page, f'.cp-sc-palette [data-add="{tile}"]')
-    page.select_option('[data-field="win"]', "杠上花")
+    page.select_option('[data-form-field="win"]', "杠上花")
     tap(page, '[data-chain="暗杠"]')
     tap(page, '[data-chain="暗杠"]')
     answered(page)
