@@ -51,8 +51,8 @@ def paths_of(form: dict, where: str = "") -> list[str]:
     entries' fields under the list's own path.
 
     Examples:
-        >>> paths_of({"fields": [{"key": "hand", "kind": "tiles"},
-        ...                      {"key": "gang", "kind": "list", "item": {"kind": "object", "fields": [{"key": "by", "kind": "enum"}]}}]})
+        >>> gang = {"kind": "object", "fields": [{"key": "by", "kind": "enum"}]}
+        >>> paths_of({"fields": [{"key": "hand", "kind": "tiles"}, {"key": "gang", "kind": "list", "item": gang}]})
         ['hand', 'gang', 'gang.by']
     """
     out = []

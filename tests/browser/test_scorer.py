@@ -508,7 +508,8 @@ def test_the_variant_options_are_marked_and_found_by_their_chinese_names(browser
     page = open_scorer(browser, site_url, "nanning")
     page.click(".cp-sc-rules summary")
     for spec in specs.values():
-        label = page.locator(".cp-sc-rules label", has_text=re.compile(f"^{re.escape(spec.name)}( {NOT_IN_DOCUMENTS})?$"))
+        named = re.compile(f"^{re.escape(spec.name)}( {NOT_IN_DOCUMENTS})?$")
+        label = page.locator(".cp-sc-rules label", has_text=named)
         assert label.count() == 1, spec.name
         marks = label.locator(".cp-sc-origin")
         if spec.variant:
@@ -518,3 +519,33 @@ def test_the_variant_options_are_marked_and_found_by_their_chinese_names(browser
             assert marks.count() == 0, spec.name
     page.close()
     assert not page.problems.any(), page.problems
+
+
+def shown_fields(page) -> set[str]:
+    """The score request's fields the open scorer page has a control for: a declared field's own control
+    (data-form-field), a composite one's parts (data-path), the hand (data-hand) and the groups the palette puts
+    down (the modes other than the hand)."""
+    return set(page.evaluate("""() => {
+        const cfg = window.CAIPAN_SCORER, root = document.querySelector('.cp-scorer');
+        const out = [...root.querySelectorAll('[data-form-field]')].map(e => e.getAttribute('data-form-field'))
+            .concat([...root.querySelectorAll('[data-path]')].map(e => e.getAttribute('data-path')));
+        if (root.querySelector('[data-hand]')) out.push(cfg.form.fields.find(f => f.kind === 'tiles').key);
+        if (root.querySelector('.cp-sc-mode input:not([value="hand"])')) out.push(cfg.ui.groups);
+        return out;
+    }"""))
+
+
+def test_every_declared_field_of_the_score_request_is_on_the_page(scorer):
+    """Completeness: the fields shown are the declaration's (`form_of` of the score request), but for those the page
+    config places elsewhere (the rules section, the 连杠 buttons, the 牌局记账 page); and nothing else."""
+    game_id, page = scorer
+    config = page.evaluate("() => window.CAIPAN_SCORER")
+    declared = {f["key"] for f in config["form"]["fields"]}
+    assert declared == {f.key for f in fields_of(game(game_id).requests["score"])}
+    places = {path: c["place"] for path, c in config["ui"]["fields"].items() if "place" in c}
+    elsewhere = {path for path, where in places.items() if where != "rules"}
+    rules = {path for path, where in places.items() if where == "rules"}
+    shown = shown_fields(page)
+    assert shown == declared - elsewhere - rules, (declared - elsewhere - rules) ^ shown
+    # the rules section edits the one placed there: presets and options, or readings
+    assert len(rules) == 1 and page.locator(".cp-sc-rules select").count() > 1
