@@ -248,9 +248,12 @@ def test_the_page_config_fits_its_schema_and_names_only_declared_fields(game):
             assert {v for v, _ in page["choices"]} - {"", opening} <= set(shape["choices"]), path
 
 
+UNDECLARED = "not a field of its score request"
+
+
 @pytest.mark.parametrize("game, change, problem", [
-    ("nanning", lambda c: c["ui"]["fields"].update({"no_such_field": {"label": "x"}}), "not a field of its score request"),
-    ("zipai", lambda c: c["ui"]["fields"].update({"gang.nope": {"label": "x"}}), "not a field of its score request"),
+    ("nanning", lambda c: c["ui"]["fields"].update({"no_such_field": {"label": "x"}}), UNDECLARED),
+    ("zipai", lambda c: c["ui"]["fields"].update({"gang.nope": {"label": "x"}}), UNDECLARED),
     ("nanning", lambda c: c["ui"].update({"selects": []}), "Additional properties"),
     ("zipai", lambda c: c.update({"bao": ["爆"]}), "Additional properties"),
     ("nanning", lambda c: c["ui"]["fields"].update({"win": {"place": "elsewhere"}}), "ui/fields/win/place"),
