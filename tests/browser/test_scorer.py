@@ -261,8 +261,10 @@ def test_a_bad_hand_shows_the_cli_message(scorer):
 UNKNOWN_CODES = {
     "nanning": [{"hand": "123x456m789m234p55s", "win": "自摸"}, {"hand": "123m456m789m234p58z", "win": "自摸"},
                 {"hand": "123m456m789m234p9z"}, {"hand": "234m678m55p111s", "melds": [{"kind": "碰", "tile": "0m"}],
-                                                 "win": "自摸"}],
+                                                 "win": "自摸"},
+                {"hand": "123m456m789m234p55s", "win": "自摸", "win_tile": "0p"}],
     "zipai": [{"hand": "abc", "win": "自摸"},
+              {"hand": "一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾", "win": "自摸", "win_card": "Q"},
               {"hand": "一二三四五六七八九十壹贰叁肆伍陆柒捌玖x", "win": "点炮", "from": "上家"}, {"hand": "一二三q"},
               {"hand": "一一一", "shown": [{"kind": "碰", "cards": "zzz"}], "win": "自摸"}],
 }
