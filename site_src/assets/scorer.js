@@ -775,7 +775,8 @@ import { faces } from "./faces.js";
       if (t.value === fieldOf(path).value.choices[0]) delete table[t.getAttribute("data-each")];
       else table[t.getAttribute("data-each")] = t.value;
       setField(path, table);
-    } else if (t.hasAttribute("data-entry")) return;  // read when the entry is added
+    } else if (t.hasAttribute("data-entry")) {
+      return;  // read when the entry is added
     } else if (t.hasAttribute("data-preset")) setRules(t.value, {});
     else if (t.hasAttribute("data-option")) {
       var r = currentRules();
