@@ -23,12 +23,11 @@ import { faces } from "./faces.js";
   var CFG = window.CAIPAN_SCORER;
   if (!root || !CFG) return;
   var GAME = CFG.game;
-  // What differs between games comes from the game's generator hook (scorer_data → `ui` and the
-  // vocabulary, in generator/<game>/scorer.py): this script names no game. A part of the form that only
-  // some games have (连杠, 钓鱼, 爆牌, 杠分, house-rule presets or readings) is drawn when the game's data
-  // offers it; a result shows what the core's answer holds.
-  // A game that gives no `ui` (no tiles to tap) gets its form drawn from its score request's declaration
-  // (CFG.form, rules.request.form_of: one control per field, by the field's kind).
+  // The form is drawn from the score request's declaration (CFG.form, rules.request.form_of): one renderer
+  // per field kind, whatever the game. A game with tiles or cards to tap also gives `ui` (generator/<game>/
+  // scorer.py): their faces and palette, and its words and choices keyed by field path (ui.fields); the fields
+  // of kind tiles and tile are its hand and winning one. House-rule presets or readings are drawn when the
+  // game's data offers them; a result shows what the core's answer holds. This script names no game.
   var UI = CFG.ui || null;
   var WORDS = UI ? UI.words : { hand_word: "请求" };
 
