@@ -113,7 +113,8 @@ class GameSite(ABC):
         """What its 计分器 page (``<id>/scorer/``, the core on Pyodide, `generator.site.scorer`) offers:
         ``intro`` (written into the page) and ``links`` (cited id → URL). By default the page draws the
         form of its score request's declaration (`rules.request.form_of`), one control per field; a game
-        with tiles gives its palette (``ui``), house rules and cheat sheet."""
+        with tiles gives their faces and palette and its words and choices keyed by field path (``ui``,
+        ``ui.fields``), house rules and cheat sheet."""
         links = {rid: link.rule(rid) for rid in sorted(d.targets()) if rid.startswith(f"{game}-") and link.rule(rid)}
         return {"intro": f"按{registry.game(game).title}的计分请求逐项填写，下面立即显示规则核心算出的谁付给谁、合计、"
                          "算式和依据的条目。", "links": links}

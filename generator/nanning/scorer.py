@@ -5,7 +5,6 @@ from __future__ import annotations
 from rules.nanning.feasibility import witness
 from rules.nanning.model import OTHERS, FengHu, KongKind, MeldKind, Win, Situation
 from rules.nanning.payouts import hand_types
-from rules.nanning.request import MOST_AGREED, MOST_CODES
 from rules.nanning.rule_set import preset
 from rules.nanning.tiles import KINDS, NUMERALS, Suit, name, notation, rank, suit
 
@@ -16,11 +15,6 @@ RULE_PREFIXES = ("nn-",)
 INTRO = ("点牌面把这一局的牌摆出来（或直接输入牌码），再选怎么胡、连杠和桌上的情形，"
          "下面立即显示规则核心找出的牌型（门清、全求人由牌自己判断）、谁付给谁、合计、算式和依据的条目。"
          "手牌少一张时（不选胡法），列出胡哪几张、各怎么胡各得多少（听牌）。")
-
-
-def vocabulary() -> dict:
-    """The words the forms offer, straight from the core's enums (never typed twice)."""
-    return {"kong_kinds": [k.value for k in KongKind], "seats": [s.value for s in OTHERS]}
 
 
 def ui() -> dict:
@@ -38,22 +32,31 @@ def ui() -> dict:
         "notation": "runs", "faces": faces, "palette": palette,
         "modes": [["hand", "手牌"]] + [[f"meld:{k.value}", k.value] for k in MeldKind],
         "groups": "melds", "group": {"by": "tile"}, "tile_field": "win_tile", "wait_key": "tile",
-        "win_options": [["", "还没胡：看听哪几张"]] + [[m.value, m.value] for m in Win],
-        "try_win": Win.ZIMO.value,
-        "selects": [
-            {"field": "discarder", "label": "放炮的人",
-             "options": [["", "上家（默认）"], *([s.value, s.value] for s in OTHERS)]},
-            {"field": "fenghu", "label": "封胡", "options": [[f.value, f.value] for f in FengHu],
-             "unset": FengHu.NONE.value},
-            {"field": "fenghu_seat", "label": "被封胡的人",
-             "options": [["", "默认"], *([s.value, s.value] for s in OTHERS)]}],
-        "numbers": [{"field": "moma_hits", "label": "中码颗数", "min": 0, "max": MOST_CODES},
-                    {"field": "shisanyao_zimo", "label": "十三幺约定值（自摸每家付）", "min": 1, "max": MOST_AGREED},
-                    {"field": "shisanyao_fangpao", "label": "十三幺约定值（放炮者付）", "min": 1, "max": MOST_AGREED}],
-        "fishing": True, "rules_key": "rules",
+        "try_win": Win.ZIMO.value, "fields": fields(),
         "words": {"hand_heading": "牌", "groups_caption": "碰、杠", "hand_word": "牌码",
                   "text_label": "牌码（万 m、筒 p、条 s、字 z，如 234m678m55p）",
                   "rules_summary": "规则选项（预设与约定）", "sheet_head": "牌型"}}}
+
+
+def fields() -> dict:
+    """What the page shows of the score request's fields, keyed by field path: the words, the choices offered
+    (with what "not set" reads), and the fields left to another part of the site (`place`)."""
+    seats = [[s.value, s.value] for s in OTHERS]
+    return {
+        "win": {"label": "胡法", "choices": [["", "还没胡：看听哪几张"], *([m.value, m.value] for m in Win)]},
+        "win_tile": {"label": "胡的那张", "choices": [["", "手牌最后一张"]]},
+        "kongs": {"place": "chain"},  # how many kongs in a row: the 连杠 buttons say it with their kinds
+        "chain": {"label": "连杠（先后顺序）", "unset": "按碰杠自动", "clears": ["kongs"]},
+        "rules": {"place": "rules"},
+        "discarder": {"label": "放炮的人", "choices": [["", "上家（默认）"], *seats]},
+        "fenghu": {"label": "封胡", "choices": [[f.value, f.value] for f in FengHu], "unset": FengHu.NONE.value},
+        "fenghu_seat": {"label": "被封胡的人", "choices": [["", "默认"], *seats]},
+        "moma_hits": {"label": "中码颗数"},
+        "fishing": {"label": "钓鱼"}, "fishing.winner": {"label": "胡家钓中"}, "fishing.payers": {"each": "钓中"},
+        "shisanyao_zimo": {"label": "十三幺约定值（自摸每家付）"},
+        "shisanyao_fangpao": {"label": "十三幺约定值（放炮者付）"},
+        "multi": {"place": "session"},  # 一炮多响: the 牌局记账 page adds the other winners (记入牌局 ?also)
+    }
 
 
 def options(presets: dict) -> dict:
@@ -91,7 +94,7 @@ def sheet() -> dict:
 
 
 def scorer_data(d, link) -> dict:
-    """The page's data: its introduction (`intro`, written into the page, not its script), vocabulary, how the page
+    """The page's data: its introduction (`intro`, written into the page, not its script), how the page
     shows the game (`ui`), house rules, sheet, and where every cited rule id is explained."""
     links = {rid: link.rule(rid) for rid in sorted(d.targets()) if rid.startswith(RULE_PREFIXES)}
-    return {"intro": INTRO, **vocabulary(), **ui(), **options(d.own[GAME]["presets"]), **sheet(), "links": links}
+    return {"intro": INTRO, **ui(), **options(d.own[GAME]["presets"]), **sheet(), "links": links}

@@ -46,6 +46,38 @@ def check_config(game: str, data: dict, schema: Path = SCHEMA) -> None:
         raise BuildError(f"{game}'s page config ({schema.name}): {where}: {error.message[:200]}")
 
 
+def paths_of(form: dict, where: str = "") -> list[str]:
+    """Every field path of a form (`rules.request.form_of`): a nested object's fields as ``a.b``, a list's
+    entries' fields under the list's own path.
+
+    Examples:
+        >>> gang = {"kind": "object", "fields": [{"key": "by", "kind": "enum"}]}
+        >>> paths_of({"fields": [{"key": "hand", "kind": "tiles"}, {"key": "gang", "kind": "list", "item": gang}]})
+        ['hand', 'gang', 'gang.by']
+    """
+    out = []
+    for f in form["fields"]:
+        path, shape = where + f["key"], f
+        out.append(path)
+        while shape["kind"] == "list":
+            shape = shape["item"]
+        if shape["kind"] == "object":
+            out.extend(paths_of(shape, path + "."))
+    return out
+
+
+def check_fields(game: str, data: dict) -> None:
+    """The page's words and choices (``ui.fields``) are keyed by the paths of the score request's fields: one
+    that names no declared field (renamed, a typo) fails the build rather than vanish from the page.
+
+    :raises BuildError: the first path the form does not have.
+    """
+    declared = set(paths_of(data["form"]))
+    for path in data.get("ui", {}).get("fields", {}):
+        if path not in declared:
+            raise BuildError(f"{game}'s page config: ui.fields has {path!r}, not a field of its score request")
+
+
 def entry(game: str) -> dict:
     """Where the page's worker finds a game the core's registry does not list (as the tests' toy game,
     added by `registry.register`): its ``module:Class``; nothing for the games of `registry.GAMES`."""
@@ -80,6 +112,7 @@ def write_pages(pages, rt: Runtime) -> list[str]:
         intro = data.pop("intro")
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         check_config(game, json.loads(text))  # as the page reads it
+        check_fields(game, data)
         text = text.replace("</", "<\\/")
         out = pages.docs / "data" / f"{game}_scorer.js"
         out.parent.mkdir(parents=True, exist_ok=True)

@@ -6,7 +6,7 @@ import json
 
 from rules.zipai.groups import ALIKE
 from rules.zipai.loader import default_rule_set, readings_data
-from rules.zipai.model import Bao, Extra, GangKind, Seat, ShownKind, Win
+from rules.zipai.model import Extra, ShownKind, Win
 
 GAME = "zipai"
 RULE_PREFIXES = ("zp-", "ext-zp")
@@ -15,12 +15,6 @@ SHOWN_KINDS = [k.value for k in ShownKind]
 INTRO = ("点牌面把这一手牌摆出来（或直接输入牌），再加上亮出的碰、招、拢，选怎么胡和爆牌等情形，"
          "下面立即显示规则核心找出的分组、胡息、名堂、谁付给谁、合计和算式。"
          "手牌少一张时（不选胡法），列出胡哪几张、各怎么胡各得多少（听牌）。")
-
-
-def vocabulary() -> dict:
-    """The words the forms offer, straight from the core's enums and deck (never typed twice)."""
-    return {"extras": [e.value for e in Extra], "bao": [b.value for b in Bao], "seats": [s.value for s in Seat],
-            "gang_kinds": [g.value for g in GangKind]}
 
 
 def ui() -> dict:
@@ -42,15 +36,28 @@ def ui() -> dict:
         # 碰、招、拢: one tap puts that many alike; 吃: three cards tapped one by one
         "groups": "shown", "group": {"by": "cards", "alike": alike, "picked": 3},
         "tile_field": "win_card", "wait_key": "card",
-        "win_options": [["", "还没胡：看听哪几张"], *([w, w] for w in WINS),
-                        [opening, f"{opening}胡（天胡、三垅、五坎……）"]],
         "try_win": WINS[0], "opening": opening, "from": {"field": "from", "default": "上家", "unless": WINS[0]},
-        "selects": [{"field": "from", "label": "谁放的炮 / 谁翻的牌",
-                     "options": [["", "—"], ["上家", "上家"], ["下家", "下家"]]}],
-        "numbers": [], "fishing": False, "rules_key": "readings",
+        "fields": fields(opening),
         "words": {"hand_heading": "手牌与亮牌", "groups_caption": "亮出的牌", "hand_word": "手牌",
                   "text_label": "手牌（小字 一…十，大字 壹…拾）", "rules_summary": "读法（原文可两读之处）",
                   "sheet_head": "牌"}}}
+
+
+def fields(opening: str) -> dict:
+    """What the page shows of the score request's fields, keyed by field path: the words and the choices offered
+    (an opening-hand win, one of the extras, offered among the 胡法), and the field the rules section edits."""
+    return {
+        "win": {"label": "胡法", "choices": [["", "还没胡：看听哪几张"], *([w, w] for w in WINS),
+                                             [opening, f"{opening}胡（天胡、三垅、五坎……）"]]},
+        "win_card": {"label": "胡的那张", "choices": [["", "手牌最后一张"]]},
+        "from": {"label": "谁放的炮 / 谁翻的牌", "choices": [["", "—"], ["上家", "上家"], ["下家", "下家"]]},
+        "bao": {"label": "爆牌"},
+        "extras": {"label": "其他"},
+        "dealer": {"label": "胡牌者是庄家"},
+        "gang": {"label": "杠分（垅、点招、自招）"}, "gang.kind": {"label": "杠的种类"}, "gang.by": {"label": "谁杠"},
+        "gang.from": {"label": "点招的人"},
+        "readings": {"place": "rules"},
+    }
 
 
 def options(readings: dict) -> dict:
@@ -77,9 +84,9 @@ def sheet() -> dict:
 
 
 def scorer_data(d, link) -> dict:
-    """The page's data: its introduction (`intro`, written into the page, not its script), vocabulary, how the page
+    """The page's data: its introduction (`intro`, written into the page, not its script), how the page
     shows the game (`ui`), readings, sheet, and where every cited rule id and reading is explained."""
     readings = d.own[GAME]["readings"]
     links = {rid: link.rule(rid) for rid in sorted(d.targets()) if rid.startswith(RULE_PREFIXES)}
     links.update({r["id"]: link.to("zipai/scoring/", r["id"]) for r in readings["readings"]})
-    return {"intro": INTRO, **vocabulary(), **ui(), **options(readings), **sheet(), "links": links}
+    return {"intro": INTRO, **ui(), **options(readings), **sheet(), "links": links}

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..request import Published, RuleSetEntry, Spec, field, without
+from ..request import Holds, Published, RuleSetEntry, Spec, field, without
 from ..session import DRAW, FIRST_DEALER, MOST_HANDS, NAME_CHARS, WINNER, AdjustHand, FalseWinHand, players_spec
 from .model import FengHu, KongKind, MeldKind, Seat, Win
 from .tiles import MAX_TEXT
@@ -32,10 +32,10 @@ MOST_CODES = 10  # 摸码 hits are counted; how many codes are drawn is the rule
 OTHER_SEATS = (Seat.SELF,)  # what a seat that pays, discards or also won cannot be
 
 HAND = Spec("the concealed tiles, the winning tile included (m/p/s suits, z honours)", chars=MAX_TEXT,
-            example="234m678m55p")
+            example="234m678m55p", holds=Holds.TILES)
 MELDS = Spec("shown melds (副露) and concealed kongs", most=MOST_MELDS, rule="nn-7-ag4-r1",
              example=[{"kind": "暗杠", "tile": "1m"}, {"kind": "碰", "tile": "9s"}])
-WIN_TILE = Spec("the winning tile (default: the last tile of hand)", chars=ONE_TILE, example="5p")
+WIN_TILE = Spec("the winning tile (default: the last tile of hand)", chars=ONE_TILE, example="5p", holds=Holds.TILE)
 RULES = Spec('the rule set: a preset id or name, or {"preset": …, "options": {…}}', key="rules", example="dapao9")
 DISCARDER = Spec("who discarded the winning tile (default 上家)", exclude=OTHER_SEATS, example="对家")
 FENGHU = Spec("封胡 situation", example="他家放炮")
@@ -60,7 +60,7 @@ class MeldEntry:
     """
 
     kind: MeldKind = field("碰, 明杠, 加杠 or 暗杠")
-    tile: str = field("the meld's tile", chars=ONE_TILE)
+    tile: str = field("the meld's tile", chars=ONE_TILE, holds=Holds.TILE)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -147,7 +147,7 @@ class WaitsRequest:
     published: ClassVar[Published]  # below: it names the fields it leaves out
 
     hand: str = field("the concealed tiles, one short of a win: 13 counting each meld as 3", chars=MAX_TEXT,
-                      example="234m678m99m55p")
+                      example="234m678m99m55p", holds=Holds.TILES)
     melds: tuple[MeldEntry, ...] = field(MELDS, default=())
     rule_set: RuleSetEntry | None = field(RULES, default=None)
     discarder: Seat | None = field(DISCARDER, default=None)

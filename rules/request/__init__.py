@@ -19,7 +19,7 @@ Examples:
     Ask(hand='123m')
 """
 from .common import RuleSetEntry
-from .fields import REQUIRED, Declared, Field, Published, Spec, field, fields_of, without
+from .fields import REQUIRED, Declared, Field, Holds, Published, Spec, field, fields_of, without
 from .forms import Refs, definition, form_of, schema_of
 from .reader import count, read, text
 from .wire import (
@@ -48,6 +48,7 @@ __all__ = [
     "REQUIRED",
     "Declared",
     "Field",
+    "Holds",
     "Published",
     "Refs",
     "Refusal",

@@ -44,6 +44,19 @@ from typing import Any, ClassVar, Union
 REQUIRED: Any = dataclasses.MISSING  # the default of a field that must be given
 
 
+class Holds(StrEnum):
+    """What a text field's codes are, for a page that draws them as faces: the tiles or cards of a hand
+    or a group (牌, a palette to tap), or one of them (胡的那张, picked among the hand's).
+
+    Examples:
+        >>> Holds("tile") is Holds.TILE
+        True
+    """
+
+    TILES = "tiles"
+    TILE = "tile"
+
+
 @dataclass(frozen=True)
 class Spec:
     """What one field of a request says about itself: its words, its example and its bounds.
@@ -70,6 +83,7 @@ class Spec:
     exclude: tuple[StrEnum, ...] = ()  # a choice: members not offered here
     key_chars: int | None = None  # a mapping with text keys: at most this many characters a key
     key_pattern: str = ""  # …: a regular expression each key starts with a match of (re.match)
+    holds: Holds | None = None  # text: tile or card codes (the form's kind `tiles` or `tile`, not `text`)
 
 
 SPEC = "caipan.request"  # the key of a dataclass field's metadata that holds its Spec
@@ -78,7 +92,7 @@ SPEC = "caipan.request"  # the key of a dataclass field's metadata that holds it
 def field(what: str | Spec, *, default: object = REQUIRED, example: object = None, key: str = "", rule: str = "",
           chars: int | None = None, low: int | None = None, high: int | None = None, least: int = 0,
           most: int | None = None, unique: bool = False, exclude: tuple[StrEnum, ...] = (),
-          key_chars: int | None = None, key_pattern: str = "") -> Any:
+          key_chars: int | None = None, key_pattern: str = "", holds: Holds | None = None) -> Any:
     """A field of a request declaration: its `Spec` (made here from the words and bounds, or one made
     before and shared), and its default when it may be left out.
 
@@ -88,7 +102,7 @@ def field(what: str | Spec, *, default: object = REQUIRED, example: object = Non
         (64, True)
     """
     made = Spec(what if isinstance(what, str) else "", example, key, rule, chars, low, high, least, most, unique,
-                exclude, key_chars, key_pattern)
+                exclude, key_chars, key_pattern, holds)
     if isinstance(what, Spec) and made != Spec(""):
         raise TypeError("field(spec) takes its words and bounds from the Spec: give only default=")
     spec = what if isinstance(what, Spec) else made

@@ -151,7 +151,8 @@ def definition(decl: type, what: str, example: object) -> Json:
 
 def form_of(decl: type) -> Json:
     """The form a page offers for a declaration, JSON-serialisable: every field in order with its key,
-    kind (text, count, flag, enum, list, table, object, one_of), whether it is required, what it
+    kind (text, count, flag, enum, list, table, object, one_of; a text of tile or card codes, its
+    `Spec.holds`: tiles or tile), whether it is required, what it
     holds, an example, and its kind's choices and bounds (nested declarations inline).
 
     Examples:
@@ -170,7 +171,11 @@ def _form_field(f: Field) -> Json:
     out: Json = {"key": f.key, "required": f.required, "description": f.spec.what}
     if f.spec.example is not None:
         out["example"] = f.spec.example
-    return {**_form(f.shape), **out}
+    form = _form(f.shape)
+    if f.spec.holds is not None and form["kind"] == "text":
+        # tile or card codes: the page draws them as faces (a palette, or a pick among the hand's)
+        form["kind"] = f.spec.holds.value
+    return {**form, **out}
 
 
 def _form(shape: Shape) -> Json:

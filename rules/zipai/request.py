@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..request import Published, Spec, field, without
+from ..request import Holds, Published, Spec, field, without
 from ..session import DRAW, FIRST_DEALER, MOST_HANDS, NAME_CHARS, WINNER, AdjustHand, FalseWinHand, players_spec
 from .cards import MAX_TEXT
 from .model import Bao, Extra, GangKind, Seat, ShownKind, Win
@@ -53,7 +53,7 @@ class ShownEntry:
     """
 
     kind: ShownKind = field("碰, 招, 拢 or 吃", example="碰")
-    cards: str = field("the group's cards", chars=MAX_TEXT)
+    cards: str = field("the group's cards", chars=MAX_TEXT, holds=Holds.TILES)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -86,12 +86,12 @@ class ScoreRequest:
           "win": "自摸"},))
 
     hand: str = field("the concealed cards, the winning card included (小写 一…十, 大写 壹…拾)", chars=MAX_TEXT,
-                      example="贰柒拾七八九伍陆柒捌捌")
+                      example="贰柒拾七八九伍陆柒捌捌", holds=Holds.TILES)
     win: Win | None = field("how the hand won; required unless extras has 起手", exclude=(Win.OPENING,),
                             example="自摸", default=None)
     shown: tuple[ShownEntry, ...] = field(SHOWN, default=())
     win_card: str | None = field("the winning card (default: the last card of hand)", chars=ONE_CARD, example="捌",
-                                 default=None)
+                                 default=None, holds=Holds.TILE)
     from_seat: Seat | None = field(FROM, default=None)
     bao: Mapping[Seat, Bao] = field(BAO, default={})
     extras: tuple[Extra, ...] = field(EXTRAS, default=())
@@ -115,7 +115,7 @@ class WaitsRequest:
     published: ClassVar[Published]  # below: it names the fields it leaves out
 
     hand: str = field("the concealed cards, one short of a winning hand", chars=MAX_TEXT,
-                      example="贰柒拾七八九伍陆柒捌")
+                      example="贰柒拾七八九伍陆柒捌", holds=Holds.TILES)
     shown: tuple[ShownEntry, ...] = field(SHOWN, default=())
     from_seat: Seat | None = field(FROM, default=None)
     bao: Mapping[Seat, Bao] = field(BAO, default={})

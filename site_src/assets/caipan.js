@@ -355,7 +355,7 @@ import { esc, has, nextFrame, ruleLink } from "./dom.js";
           '<option value="' + i + ':-1">' + esc(c.label) + (c.type === "number" ? " 从大到小" : " 降序") + "</option>";
       }).join("") + "</select></label>";
     controls += '<label class="cp-check"><input type="checkbox" class="cp-show-impossible"> 也显示不可能的情形（' +
-      this.impossible + " 行，注明原因）</label>" +
+      esc(this.impossible) + " 行，注明原因）</label>" +
       '<span class="cp-count" role="status" aria-live="polite"></span><p class="cp-message" role="alert" hidden></p></div>';
     var head_ = this.cols.map(function (c, i) {
       var cls = (c.type === "number" ? "cp-num " : "") + "cp-c-" + esc(c.key);
@@ -469,7 +469,7 @@ import { esc, has, nextFrame, ruleLink } from "./dom.js";
     if (item.html) return item.html;
     var row = this.store.rows[item.index], head = this.store.head, finder = this.root.getAttribute("data-finder") || "";
     var cells = this.cols.map(function (c) {
-      var value = row[c.key], cls = "cp-c-" + c.key + (MINOR[c.key] ? " cp-minor" : "");
+      var value = row[c.key], cls = "cp-c-" + esc(c.key) + (MINOR[c.key] ? " cp-minor" : "");
       var label = ' data-label="' + esc(c.label) + '"';
       if (c.key === "id") {
         return '<td class="' + cls + '"><a class="cp-id" href="#' + esc(row.id) + '">' + esc(row.id) + "</a>" +

@@ -23,12 +23,11 @@ import { faces } from "./faces.js";
   var CFG = window.CAIPAN_SCORER;
   if (!root || !CFG) return;
   var GAME = CFG.game;
-  // What differs between games comes from the game's generator hook (scorer_data → `ui` and the
-  // vocabulary, in generator/<game>/scorer.py): this script names no game. A part of the form that only
-  // some games have (连杠, 钓鱼, 爆牌, 杠分, house-rule presets or readings) is drawn when the game's data
-  // offers it; a result shows what the core's answer holds.
-  // A game that gives no `ui` (no tiles to tap) gets its form drawn from its score request's declaration
-  // (CFG.form, rules.request.form_of: one control per field, by the field's kind).
+  // The form is drawn from the score request's declaration (CFG.form, rules.request.form_of): one renderer
+  // per field kind, whatever the game. A game with tiles or cards to tap also gives `ui` (generator/<game>/
+  // scorer.py): their faces and palette, and its words and choices keyed by field path (ui.fields); the fields
+  // of kind tiles and tile are its hand and winning one. House-rule presets or readings are drawn when the
+  // game's data offers them; a result shows what the core's answer holds. This script names no game.
   var UI = CFG.ui || null;
   var WORDS = UI ? UI.words : { hand_word: "请求" };
 
@@ -79,7 +78,7 @@ import { faces } from "./faces.js";
 
   function fits(v, shape) {
     switch (shape.kind) {
-      case "text": case "enum": return typeof v === "string";
+      case "text": case "tiles": case "tile": case "enum": return typeof v === "string";
       case "count": return typeof v === "number";
       case "flag": return typeof v === "boolean";
       case "list": return Array.isArray(v) && v.every(function (x) { return fits(x, shape.item); });
@@ -137,21 +136,115 @@ import { faces } from "./faces.js";
   /* ------------------------------------------------------------------ the form */
 
   var uid = 0;
-  function field(label, control) {
+  // mark: an origin such as 不见于原文 (a variant no source document has), shown as a badge after the label
+  function field(label, control, mark) {
     var id = "cp-sc-" + GAME + "-" + (++uid);
-    return '<div class="cp-sc-field"><label for="' + id + '">' + esc(label) + "</label>" + control.replace("%ID%", id) + "</div>";
+    return '<div class="cp-sc-field"><label for="' + id + '">' + esc(label) + originBadge(mark) + "</label>" +
+      control.replace("%ID%", id) + "</div>";
   }
 
-  function select(name, options) {
-    return '<select id="%ID%" data-field="' + esc(name) + '">' + options.map(function (o) {
-      return '<option value="' + esc(o[0]) + '">' + esc(o[1]) + "</option>";
-    }).join("") + "</select>";
+  function originBadge(origin) {
+    return origin ? ' <span class="cp-badge cp-sc-origin" data-origin="' + esc(origin) + '">' + esc(origin) + "</span>" : "";
   }
 
   // what a tap on the palette does: add to the hand, or ("…:kind") put down a group of that kind
   var MODES = UI ? UI.modes : [];
   var mode = "hand";
   var pending = [];  // cards tapped for a 吃 not yet complete
+
+  /* ------------------------------------------------------------------ the declared fields */
+
+  // Every field comes from the score request's declaration (CFG.form, rules.request.form_of); what the
+  // declaration cannot know (labels, the choices offered and their words, which value means "not set",
+  // which fields the page leaves to another part) is the game's page config keyed by field path (UI.fields).
+  var FIELDS = CFG.form.fields;
+  function cfg(path) { return UI && has(UI.fields, path) ? UI.fields[path] : {}; }
+  function labelOf(f, path) { return cfg(path).label || f.description || f.key; }
+  function first(test) { return FIELDS.filter(test)[0] || {}; }
+  function holdsCodes(f) { return f.kind === "tiles" || f.kind === "tile"; }
+  // the hand (kind tiles: the palette), the winning one (kind tile), the groups put down (a list of entries
+  // that hold codes), and the field the rules section edits
+  var HAND = UI ? first(function (f) { return f.kind === "tiles"; }).key : null;
+  var TILE = UI ? first(function (f) { return f.kind === "tile"; }).key : null;
+  var GROUPS = UI ? first(function (f) {
+    return f.kind === "list" && f.item.kind === "object" && f.item.fields.some(holdsCodes);
+  }).key : null;
+  var RULES = first(function (f) { return cfg(f.key).place === "rules"; }).key;
+
+  // the fields the 怎么胡 section shows: all but the hand, its groups and those placed elsewhere
+  function situation() {
+    return FIELDS.filter(function (f) {
+      return f.key !== HAND && f.key !== GROUPS && !cfg(f.key).place;
+    });
+  }
+
+  function isChoiceList(f) { return f.kind === "list" && f.item.kind === "enum"; }
+
+  // which renderer draws a field: by its kind, a composite one by what it is made of
+  function shapeOf(f) {
+    if (isChoiceList(f)) return f.unique ? "picks" : "sequence";
+    if (f.kind === "table" && f.key_shape.kind === "enum" && f.value.kind === "enum") return "each";
+    if (f.kind === "object" && f.fields.every(function (g) { return g.kind === "flag" || isChoiceList(g); })) return "checks";
+    if (f.kind === "list" && f.item.kind === "object" && f.item.fields.every(function (g) { return g.kind === "enum"; })) return "entries";
+    return RENDER[f.kind] ? f.kind : "json";
+  }
+
+  function draw(f) {
+    var shape = shapeOf(f);
+    if (DRAW[shape]) return DRAW[shape](f, cfg(f.key));
+    return field(labelOf(f, f.key), RENDER[shape](f, cfg(f.key)));
+  }
+
+  function checkbox(attrs, label) {
+    return "<label><input type=\"checkbox\"" + attrs + "> " + esc(label) + "</label>";
+  }
+
+  // the composite kinds: each edits the request's value of its field (data-path) through its parts
+  var DRAW = {
+    // a set of choices (extras): a box each (the one the 胡法 list offers, UI.opening, is left to it)
+    picks: function (f, c) {
+      return '<fieldset class="cp-sc-field"><legend>' + esc(labelOf(f, f.key)) + "</legend>" +
+        f.item.choices.filter(function (v) { return v !== (UI && UI.opening); }).map(function (v) {
+          return checkbox(' data-path="' + esc(f.key) + '" data-pick="' + esc(v) + '"', v + (c.each || ""));
+        }).join("") + "</fieldset>";
+    },
+    // choices in order (连杠): a button adds one, the last button clears the list (and what c.clears names)
+    sequence: function (f, c) {
+      return '<div class="cp-sc-field cp-sc-chainbox"><span class="cp-sc-caption">' + esc(labelOf(f, f.key)) + "</span>" +
+        '<span class="cp-sc-chain" data-shows="' + esc(f.key) + '"></span>' + f.item.choices.map(function (k) {
+          return '<button type="button" class="cp-sc-button" data-path="' + esc(f.key) + '" data-chain="' + esc(k) + '">＋' + esc(k) + "</button>";
+        }).join("") + '<button type="button" class="cp-sc-button" data-path="' + esc(f.key) + '" data-chain="">' +
+        esc(c.unset || "清空") + "</button></div>";
+    },
+    // a choice per key (爆牌 of each seat); the first choice is the one left out of the request
+    each: function (f, c) {
+      return f.key_shape.choices.map(function (k) {
+        return field(k + (c.label || f.key), '<select id="%ID%" data-path="' + esc(f.key) + '" data-each="' + esc(k) + '">' +
+          f.value.choices.map(function (v) { return '<option value="' + esc(v) + '">' + esc(v) + "</option>"; }).join("") + "</select>");
+      }).join("");
+    },
+    // an object of yes/no and sets of choices (钓鱼): a box each
+    checks: function (f) {
+      return '<fieldset class="cp-sc-field"><legend>' + esc(labelOf(f, f.key)) + "</legend>" + f.fields.map(function (g) {
+        var path = f.key + "." + g.key, c = cfg(path);
+        if (g.kind === "flag") return checkbox(' data-path="' + esc(f.key) + '" data-sub="' + esc(g.key) + '"', labelOf(g, path));
+        return g.item.choices.map(function (v) {
+          return checkbox(' data-path="' + esc(f.key) + '" data-sub="' + esc(g.key) + '" data-pick="' + esc(v) + '"', v + (c.each || ""));
+        }).join("");
+      }).join("") + "</fieldset>";
+    },
+    // entries of choices (杠分): a list of them, a choice per entry field, and a button to add one
+    entries: function (f) {
+      return '<div class="cp-sc-field cp-sc-gangbox"><span class="cp-sc-caption">' + esc(labelOf(f, f.key)) + "</span>" +
+        '<span class="cp-sc-gang" data-shows="' + esc(f.key) + '"></span>' + f.item.fields.map(function (g) {
+          return '<select aria-label="' + esc(labelOf(g, f.key + "." + g.key)) + '" data-path="' + esc(f.key) + '" data-entry="' + esc(g.key) + '">' +
+            (g.required ? "" : '<option value="">—</option>') +
+            g.choices.map(function (v) { return "<option>" + esc(v) + "</option>"; }).join("") + "</select>";
+        }).join("") + '<button type="button" class="cp-sc-button" data-action="add" data-path="' + esc(f.key) + '">添加</button></div>';
+    },
+  };
+
+  function fieldOf(key) { return FIELDS.filter(function (f) { return f.key === key; })[0]; }
 
   function tileForm(html) {
     html.push('<section class="cp-sc-section" aria-labelledby="cp-sc-h-hand-' + GAME + '">');
@@ -172,60 +265,27 @@ import { faces } from "./faces.js";
     html.push('<div class="cp-sc-handline"><span class="cp-sc-caption">' + esc(WORDS.groups_caption) + '（点一组去掉）</span>' +
       '<div class="cp-sc-melds"></div></div>');
     html.push(field(WORDS.text_label,
-      '<input id="%ID%" class="cp-sc-text" data-field="hand" autocomplete="off" spellcheck="false">'));
+      '<input id="%ID%" class="cp-sc-text" data-hand autocomplete="off" spellcheck="false">'));
     html.push('<button type="button" class="cp-sc-button" data-action="clear">全部清空</button>');
     html.push("</section>");
 
     html.push('<section class="cp-sc-section" aria-labelledby="cp-sc-h-win-' + GAME + '">');
     html.push('<h2 id="cp-sc-h-win-' + GAME + '">怎么胡</h2><div class="cp-sc-grid">');
-    html.push(field("胡法", select("win", UI.win_options)));
-    html.push(field("胡的那张", select(UI.tile_field, [["", "手牌最后一张"]])));
-    if (CFG.kong_kinds) {
-      html.push('<div class="cp-sc-field cp-sc-chainbox"><span class="cp-sc-caption">连杠（先后顺序）</span>' +
-        '<span class="cp-sc-chain"></span>' + CFG.kong_kinds.map(function (k) {
-          return '<button type="button" class="cp-sc-button" data-chain="' + esc(k) + '">＋' + esc(k) + "</button>";
-        }).join("") + '<button type="button" class="cp-sc-button" data-chain="">按碰杠自动</button></div>');
-    }
-    UI.selects.forEach(function (s) { html.push(field(s.label, select(s.field, s.options))); });
-    UI.numbers.forEach(function (n) {
-      html.push(field(n.label, '<input id="%ID%" type="number" min="' + esc(n.min) + '" max="' + esc(n.max) +
-        '" inputmode="numeric" data-field="' + esc(n.field) + '" data-number>'));
-    });
-    if (UI.fishing) {
-      html.push('<fieldset class="cp-sc-field"><legend>钓鱼</legend><label><input type="checkbox" data-fish="winner"> 胡家钓中</label>' +
-        CFG.seats.map(function (s) { return '<label><input type="checkbox" data-fish="' + esc(s) + '"> ' + esc(s) + "钓中</label>"; }).join("") +
-        "</fieldset>");
-    }
-    if (CFG.bao) {
-      CFG.seats.forEach(function (seat) {
-        html.push(field(seat + "爆牌", '<select id="%ID%" data-bao="' + esc(seat) + '">' +
-          CFG.bao.map(function (b) { return '<option value="' + esc(b) + '">' + esc(b) + "</option>"; }).join("") + "</select>"));
-      });
-    }
-    if (CFG.extras) {
-      html.push('<fieldset class="cp-sc-field"><legend>其他</legend>' + CFG.extras.filter(function (e) { return e !== UI.opening; }).map(function (e) {
-        return '<label><input type="checkbox" data-extra="' + esc(e) + '"> ' + esc(e) + "</label>";
-      }).join("") + '<label><input type="checkbox" data-field="dealer"> 胡牌者是庄家</label></fieldset>');
-    }
-    if (CFG.gang_kinds) {
-      html.push('<div class="cp-sc-field cp-sc-gangbox"><span class="cp-sc-caption">杠分（垅、点招、自招）</span><span class="cp-sc-gang"></span>' +
-        '<select aria-label="杠的种类" data-gang="kind">' + CFG.gang_kinds.map(function (k) { return "<option>" + esc(k) + "</option>"; }).join("") + "</select>" +
-        '<select aria-label="谁杠" data-gang="by">' + CFG.seats.map(function (k) { return "<option>" + esc(k) + "</option>"; }).join("") + "</select>" +
-        '<select aria-label="点招的人" data-gang="from"><option value="">—</option>' + CFG.seats.map(function (k) { return "<option>" + esc(k) + "</option>"; }).join("") + "</select>" +
-        '<button type="button" class="cp-sc-button" data-action="gang">添加</button></div>');
-    }
+    situation().forEach(function (f) { html.push(draw(f)); });
     html.push("</div></section>");
 
     html.push('<details class="cp-sc-section cp-sc-rules"><summary>' + esc(WORDS.rules_summary) +
       ' <span class="cp-sc-changed"></span></summary><div class="cp-sc-grid">');
     if (CFG.presets) {
       html.push(field("规则预设", '<select id="%ID%" data-preset>' + CFG.presets.map(function (p) {
-        return '<option value="' + esc(p.id) + '">' + esc(p.name) + "</option>";
+        return '<option value="' + esc(p.id) + '">' + esc(p.name + (p.origin ? "（" + p.origin + "）" : "")) + "</option>";
       }).join("") + "</select>"));
       CFG.options.forEach(function (o) {
+        // a variant's default is the clubs' usual choice, not a document's
+        var usual = o.origin ? "（默认）" : "（原文）";
         html.push(field(o.name, '<select id="%ID%" data-option="' + esc(o.key) + '">' + o.values.map(function (v) {
-          return '<option value="' + esc(v[0]) + '">' + esc(v[1]) + (v[0] === o.default ? "（原文）" : "") + "</option>";
-        }).join("") + "</select>"));
+          return '<option value="' + esc(v[0]) + '">' + esc(v[1]) + (v[0] === o.default ? usual : "") + "</option>";
+        }).join("") + "</select>", o.origin));
       });
     }
     if (CFG.readings) {
@@ -243,16 +303,27 @@ import { faces } from "./faces.js";
   // field's (data-form-field, data-kind). A composite field (a list, a table, an object) is written as JSON.
   var RENDER = {
     text: function (f) { return '<input id="%ID%" autocomplete="off" spellcheck="false" maxlength="' + esc(f.chars) + '"' + formAttrs(f) + ">"; },
+    // codes of tiles or cards (`Spec.holds`), typed as the CLI reads them: the core says which code it does not know
+    tiles: function (f) { return RENDER.text(f).replace("<input ", "<input data-codes "); },
+    // on a game with faces, the winning one is picked among the hand's (its options are written by sync)
+    tile: function (f, c) {
+      if (!F) return RENDER.text(f).replace("<input ", "<input data-code ");
+      return '<select id="%ID%"' + formAttrs(f) + ">" + pairs((c && c.choices) || [["", "—"]]) + "</select>";
+    },
     count: function (f) {
       return '<input id="%ID%" type="number" inputmode="numeric" min="' + esc(f.low) + '" max="' + esc(f.high) + '"' + formAttrs(f) + ">";
     },
     flag: function (f) { return '<input id="%ID%" type="checkbox"' + formAttrs(f) + ">"; },
-    "enum": function (f) {
-      return '<select id="%ID%"' + formAttrs(f) + '><option value="">' + (f.required ? "（请选）" : "—") + "</option>" +
-        f.choices.map(function (c) { return '<option value="' + esc(c) + '">' + esc(c) + "</option>"; }).join("") + "</select>";
+    "enum": function (f, c) {
+      var offered = c && c.choices || [["", f.required ? "（请选）" : "—"]].concat(f.choices.map(function (v) { return [v, v]; }));
+      return '<select id="%ID%"' + formAttrs(f) + ">" + pairs(offered) + "</select>";
     },
     json: function (f) { return '<input id="%ID%" autocomplete="off" spellcheck="false" placeholder="JSON"' + formAttrs(f) + ">"; },
   };
+
+  function pairs(list) {
+    return list.map(function (o) { return '<option value="' + esc(o[0]) + '">' + esc(o[1]) + "</option>"; }).join("");
+  }
 
   function formAttrs(f) { return ' data-form-field="' + esc(f.key) + '" data-kind="' + esc(RENDER[f.kind] ? f.kind : "json") + '"'; }
 
@@ -279,11 +350,38 @@ import { faces } from "./faces.js";
   function syncForm() {
     $$("[data-form-field]").forEach(function (el) {
       var value = req[el.getAttribute("data-form-field")];
+      if (value === undefined) value = cfg(el.getAttribute("data-form-field")).unset;
       var kind = el.getAttribute("data-kind");
       if (kind === "flag") setChecked(el, value === true);
       else if (document.activeElement !== el) {
         setValue(el, value === undefined ? "" : kind === "json" || typeof value === "object" ? JSON.stringify(value) : value);
       }
+    });
+  }
+
+  // what the composite parts show: each from its field's value in the request
+  function syncParts() {
+    $$("[data-pick]").forEach(function (box) {
+      var value = req[box.getAttribute("data-path")];
+      var sub = box.getAttribute("data-sub");
+      if (sub) value = (value || {})[sub];
+      setChecked(box, (value || []).indexOf(box.getAttribute("data-pick")) >= 0);
+    });
+    $$("[data-sub]:not([data-pick])").forEach(function (box) {
+      setChecked(box, !!(req[box.getAttribute("data-path")] || {})[box.getAttribute("data-sub")]);
+    });
+    $$("[data-each]").forEach(function (sel) {
+      var f = fieldOf(sel.getAttribute("data-path"));
+      setValue(sel, (req[f.key] || {})[sel.getAttribute("data-each")] || f.value.choices[0]);
+    });
+    $$("[data-shows]").forEach(function (el) {
+      var f = fieldOf(el.getAttribute("data-shows"));
+      var value = req[f.key];
+      if (shapeOf(f) === "sequence") { setText(el, value ? value.join("→") : cfg(f.key).unset || ""); return; }
+      show(el, (value || []).map(function (entry, i) {
+        return '<button type="button" class="cp-sc-meld" data-path="' + esc(f.key) + '" data-unentry="' + i + '" aria-label="去掉这一条">' +
+          esc(f.item.fields.map(function (g) { return entry[g.key] || ""; }).join(" ").trim()) + " ×</button>";
+      }).join(""));
     });
   }
 
@@ -339,49 +437,36 @@ import { faces } from "./faces.js";
 
   function sync() {
     if (!UI) { syncForm(); return; }
-    var tiles = tilesOf(req.hand);
+    var tiles = tilesOf(req[HAND]);
     var winAt = -1;
     if (kindOf(req) === "score") {
-      var chosen = req[UI.tile_field];
+      var chosen = req[TILE];
       winAt = chosen ? tiles.lastIndexOf(chosen) : tiles.length - 1;
     }
     show($(".cp-sc-hand"), tiles.length ? tiles.map(function (t, i) {
       return '<button type="button" class="cp-sc-tile cp-sc-in' + (i === winAt ? " cp-sc-win" : "") + '" data-remove="' + i +
         '" aria-label="去掉' + esc(nameOf(t)) + (i === winAt ? "（胡的那张）" : "") + '">' + faceHtml(t) + "</button>";
     }).join("") : '<span class="cp-small">（空）</span>');
-    var groups = req[UI.groups] || [];
+    var groups = req[GROUPS] || [];
     show($(".cp-sc-melds"), groups.length ? groups.map(function (g, i) {
       var cards = F.groupTiles(g);
       return '<button type="button" class="cp-sc-meld" data-unmeld="' + i + '" aria-label="去掉' + esc(g.kind) + " " +
         esc(cards.map(nameOf).join("")) + '"><span class="cp-sc-kind">' + esc(g.kind) + "</span>" + cards.map(faceHtml).join("") + "</button>";
     }).join("") : '<span class="cp-small">（无）</span>');
-    var text = $('[data-field="hand"]');
-    if (document.activeElement !== text) setValue(text, req.hand || "");
-    var winSel = $('[data-field="win"]');
-    setValue(winSel, UI.opening && (req.extras || []).indexOf(UI.opening) >= 0 ? UI.opening : (req.win || ""));
-    var cardField = UI.tile_field;
-    var distinct = tiles.filter(function (t, i) { return tiles.indexOf(t) === i; });
-    show($('[data-field="' + cardField + '"]'), '<option value="">手牌最后一张</option>' + distinct.map(function (t) {
-      return '<option value="' + esc(t) + '">' + esc(nameOf(t)) + "</option>";
-    }).join(""));
-    setValue($('[data-field="' + cardField + '"]'), req[cardField] || "");
-    if (CFG.kong_kinds) setText($(".cp-sc-chain"), req.chain ? req.chain.join("→") : "按碰杠自动");
-    UI.selects.forEach(function (f) { setValue($('[data-field="' + f.field + '"]'), req[f.field] || f.unset || ""); });
-    UI.numbers.forEach(function (n) { setValue($('[data-field="' + n.field + '"]'), req[n.field] || 0); });
-    var fish = req.fishing || {};
-    $$("[data-fish]").forEach(function (box) {
-      var key = box.getAttribute("data-fish");
-      setChecked(box, key === "winner" ? !!fish.winner : (fish.payers || []).indexOf(key) >= 0);
-    });
-    $$("[data-bao]").forEach(function (sel) { setValue(sel, (req.bao || {})[sel.getAttribute("data-bao")] || CFG.bao[0]); });
-    $$("[data-extra]").forEach(function (box) { setChecked(box, (req.extras || []).indexOf(box.getAttribute("data-extra")) >= 0); });
-    $$('[data-field="dealer"]').forEach(function (box) { setChecked(box, !!req.dealer); });
-    if (CFG.gang_kinds) {
-      show($(".cp-sc-gang"), (req.gang || []).map(function (g, i) {
-        return '<button type="button" class="cp-sc-meld" data-ungang="' + i + '" aria-label="去掉这条杠分">' +
-          esc(g.by + g.kind + (g.from ? "（" + g.from + "点）" : "")) + " ×</button>";
+    var text = $("[data-hand]");
+    if (document.activeElement !== text) setValue(text, req[HAND] || "");
+    syncForm();
+    // an opening-hand win (UI.opening, one of the extras) is offered among the 胡法
+    if (UI.opening && (req.extras || []).indexOf(UI.opening) >= 0) setValue($('[data-form-field="win"]'), UI.opening);
+    var pick = TILE && $('[data-form-field="' + TILE + '"]');
+    if (pick) {
+      var distinct = tiles.filter(function (t, i) { return tiles.indexOf(t) === i; });
+      show(pick, pairs(cfg(TILE).choices || [["", "—"]]) + distinct.map(function (t) {
+        return '<option value="' + esc(t) + '">' + esc(nameOf(t)) + "</option>";
       }).join(""));
+      setValue(pick, req[TILE] || "");
     }
+    syncParts();
     if (CFG.presets) {
       var rules = typeof req.rules === "string" ? { preset: req.rules } : (req.rules || {});
       var preset = CFG.presets.filter(function (p) { return p.id === rules.preset || p.name === rules.preset; })[0] || CFG.presets[0];
@@ -554,7 +639,7 @@ import { faces } from "./faces.js";
   // Whether the request on screen is far enough along to ask the core: a hand, or a declared form's
   // required fields.
   function started(r) {
-    if (UI) return !!r.hand;
+    if (UI) return !!r[HAND];
     return CFG.form.fields.every(function (f) { return !f.required || f.key in r; });
   }
 
@@ -562,27 +647,46 @@ import { faces } from "./faces.js";
 
   function tap(code) {
     if (mode === "hand") {
-      var tiles = tilesOf(req.hand);
+      var tiles = tilesOf(req[HAND]);
       tiles.push(code);
-      setField("hand", writeTiles(tiles));
+      setField(HAND, writeTiles(tiles));
       return;
     }
     // a group: named by one tile, or written out: that many alike at one tap, or cards tapped one by one
     var kind = mode.split(":")[1];
-    var groups = req[UI.groups] || [];
+    var groups = req[GROUPS] || [];
     if (UI.group.by === "tile") {
-      setField(UI.groups, groups.concat([{ kind: kind, tile: code }]));
+      setField(GROUPS, groups.concat([{ kind: kind, tile: code }]));
       return;
     }
     var size = UI.group.alike[kind];
     if (size) {
-      setField(UI.groups, groups.concat([{ kind: kind, cards: new Array(size + 1).join(code) }]));
+      setField(GROUPS, groups.concat([{ kind: kind, cards: new Array(size + 1).join(code) }]));
       return;
     }
     pending.push(code);
     if (pending.length === UI.group.picked) {
-      setField(UI.groups, groups.concat([{ kind: kind, cards: pending.join("") }]));
+      setField(GROUPS, groups.concat([{ kind: kind, cards: pending.join("") }]));
       pending = [];
+    }
+  }
+
+  // What a 胡法 picked implies: an opening-hand win (the game's `opening` extra) has no win method, no
+  // winning card, no discarder; who the win is from (UI.from) is none for a self-draw, else a default seat.
+  function won(value) {
+    if (UI.opening) {
+      var extras = (req.extras || []).filter(function (e) { return e !== UI.opening; });
+      if (value === UI.opening) {
+        extras.push(UI.opening);
+        delete req.win;
+        delete req[TILE];
+        if (UI.from) delete req[UI.from.field];
+      }
+      setField("extras", extras);
+    }
+    if (UI.from) {
+      if (value === UI.from.unless) delete req[UI.from.field];
+      else if (value && value !== UI.opening && !req[UI.from.field]) req[UI.from.field] = UI.from.default;
     }
   }
 
@@ -607,33 +711,35 @@ import { faces } from "./faces.js";
     if (!b || !root.contains(b)) return;
     if (b.hasAttribute("data-add")) tap(b.getAttribute("data-add"));
     else if (b.hasAttribute("data-remove")) {
-      var tiles = tilesOf(req.hand);
+      var tiles = tilesOf(req[HAND]);
       tiles.splice(Number(b.getAttribute("data-remove")), 1);
-      setField("hand", writeTiles(tiles));
+      setField(HAND, writeTiles(tiles));
     } else if (b.hasAttribute("data-unmeld")) {
-      var key = UI.groups;
+      var key = GROUPS;
       var list = (req[key] || []).slice();
       list.splice(Number(b.getAttribute("data-unmeld")), 1);
       setField(key, list);
     } else if (b.hasAttribute("data-chain")) {
-      var k = b.getAttribute("data-chain");
-      setField("chain", k ? (req.chain || []).concat([k]) : null);
-      delete req.kongs;
-    } else if (b.hasAttribute("data-ungang")) {
-      var gang = (req.gang || []).slice();
-      gang.splice(Number(b.getAttribute("data-ungang")), 1);
-      setField("gang", gang);
+      var path = b.getAttribute("data-path"), k = b.getAttribute("data-chain");
+      setField(path, k ? (req[path] || []).concat([k]) : null);
+      (cfg(path).clears || []).forEach(function (other) { delete req[other]; });  // 连杠 says how many kongs
+    } else if (b.hasAttribute("data-unentry")) {
+      var entries = (req[b.getAttribute("data-path")] || []).slice();
+      entries.splice(Number(b.getAttribute("data-unentry")), 1);
+      setField(b.getAttribute("data-path"), entries);
     } else if (b.hasAttribute("data-try")) {
-      setField("hand", writeTiles(tilesOf(req.hand).concat([b.getAttribute("data-try")])));
+      setField(HAND, writeTiles(tilesOf(req[HAND]).concat([b.getAttribute("data-try")])));
       req.win = UI.try_win;
     } else {
       var action = b.getAttribute("data-action");
       if (action === "clear") { req = {}; pending = []; }
       else if (action === "rules-reset") { delete req.rules; delete req.readings; }
-      else if (action === "gang") {
-        var g = { kind: $('[data-gang="kind"]').value, by: $('[data-gang="by"]').value };
-        if ($('[data-gang="from"]').value) g.from = $('[data-gang="from"]').value;
-        setField("gang", (req.gang || []).concat([g]));
+      else if (action === "add") {
+        var to = b.getAttribute("data-path"), entry = {};
+        $$('[data-entry][data-path="' + to + '"]').forEach(function (sel) {
+          if (sel.value) entry[sel.getAttribute("data-entry")] = sel.value;
+        });
+        setField(to, (req[to] || []).concat([entry]));
       } else if (action === "sheet") { sheet(); return; }
       else if (action === "csv") { downloadCsv(); return; }
       else return;
@@ -644,43 +750,32 @@ import { faces } from "./faces.js";
   function onChange(event) {
     var t = event.target;
     if (t.hasAttribute("data-form-field")) {
-      setField(t.getAttribute("data-form-field"), formValue(t));
+      var key = t.getAttribute("data-form-field"), value = formValue(t);
+      setField(key, value === cfg(key).unset ? undefined : value);
+      if (key === "win" && UI) won(t.value);
       run();
       return;
     }
     if (t.name && t.name.indexOf("cp-sc-mode") === 0) { mode = t.value; pending = []; sync(); return; }
-    var f = t.getAttribute("data-field");
-    if (f === "hand") setField("hand", t.value.trim());
-    else if (f === "win") {
-      // an opening-hand win (the game's `opening` extra) has no win method, no winning card, no discarder
-      if (UI.opening) {
-        var extras = (req.extras || []).filter(function (e) { return e !== UI.opening; });
-        if (t.value === UI.opening) {
-          extras.push(UI.opening);
-          delete req.win;
-          delete req[UI.tile_field];
-          if (UI.from) delete req[UI.from.field];
-        } else setField("win", t.value);
-        setField("extras", extras);
-      } else setField("win", t.value);
-      // who the win is from, where the game asks it: none for a self-draw, else a default seat
-      if (UI.from) {
-        if (t.value === UI.from.unless) delete req[UI.from.field];
-        else if (t.value && !req[UI.from.field]) req[UI.from.field] = UI.from.default;
-      }
-    } else if (t.hasAttribute("data-number")) setField(f, Number(t.value) > 0 ? Math.floor(Number(t.value)) : null);
-    else if (f === "dealer") setField("dealer", t.checked || null);
-    else if (f) {
-      var spec0 = UI.selects.filter(function (x) { return x.field === f; })[0];
-      setField(f, spec0 && t.value === spec0.unset ? null : t.value);
-    }
-    else if (t.hasAttribute("data-fish")) {
-      var fish = { winner: $('[data-fish="winner"]').checked, payers: $$("[data-fish]").filter(function (x) {
-        return x.checked && x.getAttribute("data-fish") !== "winner";
-      }).map(function (x) { return x.getAttribute("data-fish"); }) };
-      if (!fish.payers.length) delete fish.payers;
-      if (!fish.winner) delete fish.winner;
-      setField("fishing", fish);
+    var path = t.getAttribute("data-path"), sub = t.getAttribute("data-sub");
+    if (t.hasAttribute("data-hand")) setField(HAND, t.value.trim());
+    else if (t.hasAttribute("data-pick")) {
+      var holder = sub ? Object.assign({}, req[path] || {}) : null;
+      var list = ((sub ? holder[sub] : req[path]) || []).filter(function (v) { return v !== t.getAttribute("data-pick"); });
+      if (t.checked) list.push(t.getAttribute("data-pick"));
+      if (!sub) setField(path, list);
+      else { if (list.length) holder[sub] = list; else delete holder[sub]; setField(path, holder); }
+    } else if (sub) {
+      var obj = Object.assign({}, req[path] || {});
+      if (t.checked) obj[sub] = true; else delete obj[sub];
+      setField(path, obj);
+    } else if (t.hasAttribute("data-each")) {
+      var table = Object.assign({}, req[path] || {});
+      if (t.value === fieldOf(path).value.choices[0]) delete table[t.getAttribute("data-each")];
+      else table[t.getAttribute("data-each")] = t.value;
+      setField(path, table);
+    } else if (t.hasAttribute("data-entry")) {
+      return;  // read when the entry is added
     } else if (t.hasAttribute("data-preset")) setRules(t.value, {});
     else if (t.hasAttribute("data-option")) {
       var r = currentRules();
@@ -692,14 +787,6 @@ import { faces } from "./faces.js";
       var spec = CFG.readings.filter(function (x) { return x.id === id; })[0];
       if (t.value === spec.default) delete readings[id]; else readings[id] = t.value;
       setField("readings", readings);
-    } else if (t.hasAttribute("data-bao")) {
-      var bao = Object.assign({}, req.bao || {});
-      if (t.value === CFG.bao[0]) delete bao[t.getAttribute("data-bao")]; else bao[t.getAttribute("data-bao")] = t.value;
-      setField("bao", bao);
-    } else if (t.hasAttribute("data-extra")) {
-      var ex = (req.extras || []).filter(function (e) { return e !== t.getAttribute("data-extra"); });
-      if (t.checked) ex.push(t.getAttribute("data-extra"));
-      setField("extras", ex);
     } else return;
     run();
   }
@@ -712,7 +799,7 @@ import { faces } from "./faces.js";
   // concrete request made at build time, priced here by the core under the rules chosen above.
   function sheetRequests() {
     var extra = {};
-    if (req[UI.rules_key]) extra[UI.rules_key] = req[UI.rules_key];
+    if (req[RULES]) extra[RULES] = req[RULES];
     return CFG.sheet.map(function (row) {
       return { label: row.label, cells: row.requests.map(function (r) { return r && Object.assign({}, r, extra); }) };
     });
@@ -807,7 +894,7 @@ import { faces } from "./faces.js";
   build();
   root.addEventListener("click", onClick);
   root.addEventListener("change", onChange);
-  if (UI) $('[data-field="hand"]').addEventListener("input", function (e) { setField("hand", e.target.value.trim()); run(); });
+  if (UI) $("[data-hand]").addEventListener("input", function (e) { setField(HAND, e.target.value.trim()); run(); });
   window.addEventListener("hashchange", fromHash);
   window.addEventListener("pagehide", writeHash);
   req = readHash().value;

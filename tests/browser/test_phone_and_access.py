@@ -164,7 +164,11 @@ HOSTILE = ["#constructor", "#__proto__", "#toString", "#hasOwnProperty", "#%", "
 UNKNOWN_CODES = ["#" + quote(json.dumps(request, ensure_ascii=False)) for request in (
     {"hand": "123x456m789m234p55s", "win": "自摸"}, {"hand": "123m456m789m234p58z", "win": "自摸"},
     {"hand": "abc", "win": "自摸"}, {"hand": "一二三", "shown": [{"kind": "碰", "cards": "qqq"}]},
-    {"hand": 5, "melds": "x", "shown": {}, "extras": {}, "chain": "x", "gang": [1]})]
+    {"hand": 5, "melds": "x", "shown": {}, "extras": {}, "chain": "x", "gang": [1]},
+    # the winning tile or card, a meld's tile, a group's cards: each a code the game does not have
+    {"hand": "123m456m789m234p55s", "win": "自摸", "win_tile": "0p", "melds": [{"kind": "碰", "tile": "9q"}]},
+    {"hand": "一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾", "win": "自摸", "win_card": "Q",
+     "shown": [{"kind": "吃", "cards": "xyz"}]})]
 
 
 @pytest.mark.parametrize("page_url", [f"{g}/{page}/" for g in GAMES for page in ("payouts", "finder", "scorer")]

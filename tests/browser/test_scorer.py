@@ -22,6 +22,7 @@ from rules.request import fields_of
 from rules.request.fields import Count
 from rules.nanning.model import CHAIN_WINS, FengHu, KongKind, Win
 from rules.nanning.rule_set import presets
+from rules.options import NOT_IN_DOCUMENTS
 from rules.nanning.tiles import parse
 from rules.nanning.waits import waits as nn_waits
 from rules.zipai.loader import readings_data
@@ -260,8 +261,10 @@ def test_a_bad_hand_shows_the_cli_message(scorer):
 UNKNOWN_CODES = {
     "nanning": [{"hand": "123x456m789m234p55s", "win": "自摸"}, {"hand": "123m456m789m234p58z", "win": "自摸"},
                 {"hand": "123m456m789m234p9z"}, {"hand": "234m678m55p111s", "melds": [{"kind": "碰", "tile": "0m"}],
-                                                 "win": "自摸"}],
+                                                 "win": "自摸"},
+                {"hand": "123m456m789m234p55s", "win": "自摸", "win_tile": "0p"}],
     "zipai": [{"hand": "abc", "win": "自摸"},
+              {"hand": "一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾", "win": "自摸", "win_card": "Q"},
               {"hand": "一二三四五六七八九十壹贰叁肆伍陆柒捌玖x", "win": "点炮", "from": "上家"}, {"hand": "一二三q"},
               {"hand": "一一一", "shown": [{"kind": "碰", "cards": "zzz"}], "win": "自摸"}],
 }
@@ -436,7 +439,7 @@ def test_tap_out_the_concealed_qingyise_pengpeng_gangshanghua_on_a_phone(browser
     tap(page, '.cp-sc-mode:has(input[value="hand"])')
     for tile in ["1m", "1m", "1m", "5m", "5m", "5m", "7m", "7m"]:
         tap(page, f'.cp-sc-palette [data-add="{tile}"]')
-    page.select_option('[data-field="win"]', "杠上花")
+    page.select_option('[data-form-field="win"]', "杠上花")
     tap(page, '[data-chain="暗杠"]')
     tap(page, '[data-chain="暗杠"]')
     answered(page)
@@ -496,3 +499,55 @@ def test_the_scorer_works_offline_after_one_visit(browser, site_url):
         browser.set_offline(False)
     page.close()
     assert not page.problems.any(), page.problems
+
+
+def test_the_variant_options_are_marked_and_found_by_their_chinese_names(browser, site_url):
+    """Issue 26 item 3: an option no source document has (origin 不见于原文) says so in its label, and the
+    label is found by the option's Chinese name (十三幺, 平胡需自摸, 买几颗码 …); a documented one carries no mark."""
+    specs = next(iter(presets().values())).option_specs
+    variants = {s.name for s in specs.values() if s.variant}
+    assert {"十三幺", "平胡需自摸", "买几颗码"} <= variants
+    page = open_scorer(browser, site_url, "nanning")
+    page.click(".cp-sc-rules summary")
+    for spec in specs.values():
+        named = re.compile(f"^{re.escape(spec.name)}( {NOT_IN_DOCUMENTS})?$")
+        label = page.locator(".cp-sc-rules label", has_text=named)
+        assert label.count() == 1, spec.name
+        marks = label.locator(".cp-sc-origin")
+        if spec.variant:
+            assert marks.count() == 1 and marks.inner_text() == NOT_IN_DOCUMENTS, spec.name
+            assert page.locator(".cp-sc-rules").get_by_label(spec.name).is_visible(), spec.name
+        else:
+            assert marks.count() == 0, spec.name
+    page.close()
+    assert not page.problems.any(), page.problems
+
+
+def shown_fields(page) -> set[str]:
+    """The score request's fields the open scorer page has a control for: a declared field's own control
+    (data-form-field), a composite one's parts (data-path), the hand (data-hand) and the groups the palette puts
+    down (the modes other than the hand)."""
+    return set(page.evaluate("""() => {
+        const cfg = window.CAIPAN_SCORER, root = document.querySelector('.cp-scorer');
+        const out = [...root.querySelectorAll('[data-form-field]')].map(e => e.getAttribute('data-form-field'))
+            .concat([...root.querySelectorAll('[data-path]')].map(e => e.getAttribute('data-path')));
+        if (root.querySelector('[data-hand]')) out.push(cfg.form.fields.find(f => f.kind === 'tiles').key);
+        if (root.querySelector('.cp-sc-mode input:not([value="hand"])')) out.push(cfg.ui.groups);
+        return out;
+    }"""))
+
+
+def test_every_declared_field_of_the_score_request_is_on_the_page(scorer):
+    """Completeness: the fields shown are the declaration's (`form_of` of the score request), but for those the page
+    config places elsewhere (the rules section, the 连杠 buttons, the 牌局记账 page); and nothing else."""
+    game_id, page = scorer
+    config = page.evaluate("() => window.CAIPAN_SCORER")
+    declared = {f["key"] for f in config["form"]["fields"]}
+    assert declared == {f.key for f in fields_of(game(game_id).requests["score"])}
+    places = {path: c["place"] for path, c in config["ui"]["fields"].items() if "place" in c}
+    elsewhere = {path for path, where in places.items() if where != "rules"}
+    rules = {path for path, where in places.items() if where == "rules"}
+    shown = shown_fields(page)
+    assert shown == declared - elsewhere - rules, (declared - elsewhere - rules) ^ shown
+    # the rules section edits the one placed there: presets and options, or readings
+    assert len(rules) == 1 and page.locator(".cp-sc-rules select").count() > 1

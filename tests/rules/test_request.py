@@ -218,7 +218,7 @@ def test_each_games_form_is_json_and_names_every_field_of_its_schema(game, comma
         kind = shape["kind"]
         if kind == "enum":
             assert shape["choices"], where
-        elif kind == "text":
+        elif kind in ("text", "tiles", "tile"):
             assert shape["chars"] > 0, where
         elif kind == "count":
             assert shape["low"] <= shape["high"], where
@@ -238,3 +238,49 @@ def test_each_games_form_is_json_and_names_every_field_of_its_schema(game, comma
     for f in form["fields"]:
         assert f["description"] and "example" in f, (game, command, f["key"])
         check(f, f["key"])
+
+
+# Which fields hold tile or card codes (`Spec.holds`), by game and request: the form's kinds `tiles` (a hand or a
+# group, drawn as a palette to tap) and `tile` (one code: the winning one, a meld's), every other text stays `text`.
+HOLDS = {
+    ("nanning", "score"): {"hand": "tiles", "win_tile": "tile", "melds[].tile": "tile",
+                           "multi[].hand": "tiles", "multi[].melds[].tile": "tile", "multi[].win_tile": "tile"},
+    ("nanning", "waits"): {"hand": "tiles", "melds[].tile": "tile"},
+    ("zipai", "score"): {"hand": "tiles", "win_card": "tile", "shown[].cards": "tiles"},
+    ("zipai", "waits"): {"hand": "tiles", "shown[].cards": "tiles"},
+}
+
+
+def _coded(fields: list[dict], where: str = "") -> dict[str, str]:
+    """Every field of a form (nested ones by their path, a list's entries as `[]`) whose kind is tiles or tile."""
+    out: dict[str, str] = {}
+    for f in fields:
+        path, shape = where + f["key"], f
+        while shape["kind"] == "list":
+            path, shape = path + "[]", shape["item"]
+        if shape["kind"] in ("tiles", "tile"):
+            out[path] = shape["kind"]
+        elif shape["kind"] == "object":
+            out.update(_coded(shape["fields"], path + "."))
+    return out
+
+
+@pytest.mark.parametrize("game, command", sorted(HOLDS))
+def test_the_fields_that_hold_tiles_or_cards_are_kind_tiles_or_tile(game, command):
+    from rules import registry
+
+    assert _coded(form_of(registry.game(game).requests[command])["fields"]) == HOLDS[game, command]
+
+
+def test_holds_changes_a_text_fields_kind_and_nothing_else():
+    from rules.request import Holds
+
+    @dataclass(frozen=True, kw_only=True)
+    class Hand:
+        hand: str = field("the tiles", chars=16, holds=Holds.TILES)
+        tile: str | None = field("the winning one", chars=4, holds=Holds.TILE, default=None)
+        note: str | None = field("a note", chars=4, default=None)
+
+    assert [(f["key"], f["kind"], f["chars"]) for f in form_of(Hand)["fields"]] == [
+        ("hand", "tiles", 16), ("tile", "tile", 4), ("note", "text", 4)]
+    assert [p["type"] for p in schema_of(Hand)["properties"].values()] == ["string"] * 3  # the JSON is text as before

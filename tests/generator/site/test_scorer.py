@@ -24,7 +24,7 @@ from rules.nanning.tiles import parse
 from rules.options import values_of
 from rules.drill import drills, verdict
 from rules.page import KINDS
-from rules.request import answer
+from rules.request import answer, form_of
 from rules.session import MAX_SESSION_BYTES
 from rules.zipai.options import Options
 
@@ -211,3 +211,60 @@ def test_the_page_never_shows_internal_keys(built):
     keys = {k for k in keys if not k.isdigit()}  # a count (买几颗码: "4") is a number a label may well show
     for o in nn["options"]:
         assert not keys & set(re.findall(r"[a-z_0-9]+", o["name"] + "".join(label for _, label in o["values"]))) - {"k"}
+
+
+# -- the page config, drawn from the score request's form ------------------------------------------------------
+
+REAL_GAMES = ("nanning", "zipai")
+GAME_FLAGS = ("selects", "numbers", "fishing", "win_options", "rules_key")  # ui's old per-game switches
+TOP_FLAGS = ("seats", "kong_kinds", "extras", "bao", "gang_kinds")
+
+
+def page_config(game: str) -> dict:
+    """A scorer page's config as the build writes it, less what needs the build (the runtime's part, the
+    house rules' offers read from the site data, the sheet and the links): the form and the game's `ui`."""
+    ui = sites()[game].part("scorer").ui()
+    return {"game": game, "core": "core/x.zip", "bytes": 1, "stdlib": "x.zip", "lock": {}, "snapshot": "0" * 16,
+            "links": {}, "form": form_of(registry.game(game).requests["score"]), **ui}
+
+
+@pytest.mark.parametrize("game", REAL_GAMES)
+def test_the_page_config_fits_its_schema_and_names_only_declared_fields(game):
+    from generator.site.scorer import check_config, check_fields, paths_of
+
+    config = json.loads(json.dumps(page_config(game), ensure_ascii=False))
+    check_config(game, config)
+    check_fields(game, config)
+    assert set(config["ui"]["fields"]) <= set(paths_of(config["form"]))
+    assert not set(GAME_FLAGS) & set(config["ui"]) and not set(TOP_FLAGS) & set(config)
+    # the drill page reads the same ui: the fields it names are the form's hand's winning one and groups
+    kinds = {f["key"]: f["kind"] for f in config["form"]["fields"]}
+    assert kinds[config["ui"]["tile_field"]] == "tile" and kinds[config["ui"]["groups"]] == "list"
+    # every choice offered for a field is one of its declared values ('' leaves it out)
+    for path, page in config["ui"]["fields"].items():
+        shape = next(f for f in config["form"]["fields"] if f["key"] == path.split(".")[0])
+        if shape["kind"] == "enum" and "choices" in page:
+            opening = config["ui"].get("opening")
+            assert {v for v, _ in page["choices"]} - {"", opening} <= set(shape["choices"]), path
+
+
+UNDECLARED = "not a field of its score request"
+
+
+@pytest.mark.parametrize("game, change, problem", [
+    ("nanning", lambda c: c["ui"]["fields"].update({"no_such_field": {"label": "x"}}), UNDECLARED),
+    ("zipai", lambda c: c["ui"]["fields"].update({"gang.nope": {"label": "x"}}), UNDECLARED),
+    ("nanning", lambda c: c["ui"].update({"selects": []}), "Additional properties"),
+    ("zipai", lambda c: c.update({"bao": ["爆"]}), "Additional properties"),
+    ("nanning", lambda c: c["ui"]["fields"].update({"win": {"place": "elsewhere"}}), "ui/fields/win/place"),
+    ("zipai", lambda c: c["form"]["fields"][0].update({"kind": "palette"}), "form/fields/0/kind"),
+])
+def test_a_page_config_that_strays_from_the_form_fails_the_build(game, change, problem):
+    from generator.errors import BuildError
+    from generator.site.scorer import check_config, check_fields
+
+    config = json.loads(json.dumps(page_config(game), ensure_ascii=False))
+    change(config)
+    with pytest.raises(BuildError, match=re.escape(problem)):
+        check_config(game, config)
+        check_fields(game, config)
