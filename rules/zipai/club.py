@@ -126,8 +126,9 @@ def build_preset(key: str, data: Mapping[str, Any]) -> ClubRules:
         for name, e in data["huxi"].items():
             kind, colour = name.split(".")
             GroupKind(kind), Colour(colour)
-            line = f"Bridge {e['bridge']}"
-            huxi[(kind, colour)] = (Const(int(e["small"]), (line,)), Const(int(e["big"]), (line,)))
+            small, big = (_const({"value": e[size], "bridge": e["bridge"]}, f"{where}.huxi.{name}.{size}")
+                          for size in ("small", "big"))
+            huxi[(kind, colour)] = (small, big)
         win, score, pay = data["win"], data["score"], data["pay"]
         brackets = tuple(sorted(((int(b["from"]), Const(int(b["base"]), (f"Bridge {b['bridge']}",)))
                                  for b in data["brackets"]), key=lambda b: b[0]))
@@ -155,6 +156,8 @@ def build_preset(key: str, data: Mapping[str, Any]) -> ClubRules:
             discarder=number(pay, "pay", "discarder"), each_other=number(pay, "pay", "each_other"),
             winner_gains=number(pay, "pay", "winner_gains"),
         )
+    except RuleError:
+        raise  # it names its place already
     except (KeyError, ValueError, TypeError, AttributeError) as exc:
         raise RuleError(f"{where}: {exc}") from None
 
