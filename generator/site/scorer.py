@@ -70,12 +70,23 @@ def check_fields(game: str, data: dict) -> None:
     """The page's words and choices (``ui.fields``) are keyed by the paths of the score request's fields: one
     that names no declared field (renamed, a typo) fails the build rather than vanish from the page.
 
-    :raises BuildError: the first path the form does not have.
+    A player's page labels every field it shows in Chinese: the hand and the groups have the page's own words,
+    every other field needs a label in ui.fields, or a place elsewhere on the site.
+
+    :raises BuildError: the first path the form does not have, or the first field with no label.
     """
     declared = set(paths_of(data["form"]))
-    for path in data.get("ui", {}).get("fields", {}):
+    words = data.get("ui", {}).get("fields", {})
+    for path in words:
         if path not in declared:
             raise BuildError(f"{game}'s page config: ui.fields has {path!r}, not a field of its score request")
+    if "ui" not in data:
+        return  # a game without a page config is drawn from its declaration alone (the tests' toy game)
+    for f in data["form"]["fields"]:
+        drawn_by_page = f["kind"] == "tiles" or (f["kind"] == "list" and f["item"]["kind"] == "object")
+        if not drawn_by_page and not {"label", "place"} & set(words.get(f["key"], {})):
+            raise BuildError(f"{game}'s page config: ui.fields gives {f['key']!r} no label (players read Chinese "
+                             "words, not the declaration's description)")
 
 
 def entry(game: str) -> dict:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from rules.zipai.club import presets
 from rules.zipai.groups import ALIKE
 from rules.zipai.loader import default_rule_set, readings_data
 from rules.zipai.model import Extra, ShownKind, Win
@@ -57,6 +58,8 @@ def fields(opening: str) -> dict:
         "gang": {"label": "杠分（垅、点招、自招）"}, "gang.kind": {"label": "杠的种类"}, "gang.by": {"label": "谁杠"},
         "gang.from": {"label": "点招的人"},
         "readings": {"place": "rules"},
+        "preset": {"label": "游戏程序的预设（不见于原文）",
+                   "choices": [["", "按原文（默认）"], *([p.id, p.name] for p in presets().values())]},
     }
 
 

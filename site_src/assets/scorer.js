@@ -302,7 +302,11 @@ import { faces } from "./faces.js";
   // The form of a declaration (CFG.form): one renderer per field kind, each a control whose value is the
   // field's (data-form-field, data-kind). A composite field (a list, a table, an object) is written as JSON.
   var RENDER = {
-    text: function (f) { return '<input id="%ID%" autocomplete="off" spellcheck="false" maxlength="' + esc(f.chars) + '"' + formAttrs(f) + ">"; },
+    // a text the page offers choices for (a preset's name) is a list of them
+    text: function (f, c) {
+      if (c && c.choices) return '<select id="%ID%"' + formAttrs(f) + ">" + pairs(c.choices) + "</select>";
+      return '<input id="%ID%" autocomplete="off" spellcheck="false" maxlength="' + esc(f.chars) + '"' + formAttrs(f) + ">";
+    },
     // codes of tiles or cards (`Spec.holds`), typed as the CLI reads them: the core says which code it does not know
     tiles: function (f) { return RENDER.text(f).replace("<input ", "<input data-codes "); },
     // on a game with faces, the winning one is picked among the hand's (its options are written by sync)

@@ -258,6 +258,9 @@ UNDECLARED = "not a field of its score request"
     ("zipai", lambda c: c.update({"bao": ["爆"]}), "Additional properties"),
     ("nanning", lambda c: c["ui"]["fields"].update({"win": {"place": "elsewhere"}}), "ui/fields/win/place"),
     ("zipai", lambda c: c["form"]["fields"][0].update({"kind": "palette"}), "form/fields/0/kind"),
+    # a field a player sees with no Chinese label would show the declaration's English description
+    ("zipai", lambda c: c["ui"]["fields"].pop("preset"), "gives 'preset' no label"),
+    ("nanning", lambda c: c["ui"]["fields"].pop("moma_hits"), "gives 'moma_hits' no label"),
 ])
 def test_a_page_config_that_strays_from_the_form_fails_the_build(game, change, problem):
     from generator.errors import BuildError

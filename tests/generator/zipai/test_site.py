@@ -1,6 +1,8 @@
 """The 字牌 scoring page lists the presets of deployed programs apart, marked 不见于原文 (issue 26, item 5)."""
 from __future__ import annotations
 
+import re
+
 from generator.games import sites
 from generator.site.render import environment
 from generator.zipai.site import preset_view
@@ -20,3 +22,15 @@ def test_the_scoring_page_includes_the_presets_section() -> None:
     env = environment(own={g: s.templates() for g, s in sites().items()})
     source = env.loader.get_source(env, "zipai/scoring.md.j2")[0]
     assert '{% include "zipai/presets.md.j2" %}' in source
+
+
+def test_the_presets_section_speaks_chinese() -> None:
+    """A player reads why each fan is taken, and the win and payment rules, in Chinese: the only Latin words
+    are the names the citations give (the program's file, its functions)."""
+    cited = {"Bridge", "handleHu"}
+    for club in presets().values():
+        view = preset_view(club)
+        said = [view["win"], view["pay"], view["gang"], view["settle"], view["split"], view["taken_three"],
+                *(f["why"] for f in view["fans"])]
+        for text in said:
+            assert set(re.findall(r"[A-Za-z]{2,}", text)) <= cited, text
