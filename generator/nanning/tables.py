@@ -48,7 +48,8 @@ def presets_json() -> dict:
 def preset_changes(rows: list[dict]) -> list[dict]:
     """What each preset changes against the documents' own rules (原文), for the rulings page: the options
     it sets (a variant marked 不见于原文, with its provenance) and, over the payout table's situations, how
-    many rows both price, how many of those pay otherwise, and how many only one of them allows.
+    many rows both price, how many of those pay otherwise, and how many only one of them allows (basis: the
+    payout table's situations; 字牌 compares over hands, `generator.zipai.presets`).
 
     A situation is a row id without its preset (`nn-<preset>-<code>`); a row the other preset does not list
     (摸码 hits under a preset without 摸码) counts as not allowed there.
@@ -71,7 +72,7 @@ def preset_changes(rows: list[dict]) -> list[dict]:
             "provenance": list(p.provenance),
             "options": [{"key": k, "name": specs[k].name, "value": v, "means": specs[k].values[v],
                          "origin": specs[k].origin} for k, v in p.chosen.items()],
-            "rows": len(own), "both": len(both),
+            "rows": len(own), "basis": "situations", "both": len(both),
             "differ": sum(1 for code in both if own[code]["total"] != base[code]["total"]),
             "only_here": len(here - there), "only_yuanwen": len(there - here),
         })

@@ -22,6 +22,7 @@ from .check import crosscheck as _crosscheck
 from .check import findings as _findings
 from .check import line_of, original, readings_report
 from .payouts import payout_csv
+from .presets import preset_changes
 
 NOT_IN_DOCUMENT = "不见于原文"
 
@@ -108,7 +109,10 @@ def most_hand() -> dict:
 
 
 def steps(ctx) -> list:
+    compared = []
+
     def tables() -> str:  # the reachability programme runs here first (a few seconds)
+        compared.append(background.fork(preset_changes))  # drawn and scored beside the next two steps
         huxi = huxi_table()
         write_csv(huxi, ctx.generated / "zipai_huxi.csv")
         report = readings_report()
@@ -135,5 +139,11 @@ def steps(ctx) -> list:
         rows = crosscheck()
         return publish("zipai", rows, findings(rows), constants(), ctx.generated)
 
+    def preset_comparison() -> str:
+        changes = compared.pop()() if compared else preset_changes()
+        write_json(changes, ctx.generated / "zipai_preset_changes.json")
+        return "；".join(f"{c['name']}：{c['rows']} 手中 {c['both']} 手也能胡" for c in changes)
+
     # The cross-check first: a broken constant or finding stops the build before the long steps.
-    return [("字牌：核对算例、记录勘误", check), ("字牌：胡息表与读法", tables), ("字牌：枚举并计价所有情形", payouts)]
+    return [("字牌：核对算例、记录勘误", check), ("字牌：胡息表与读法", tables), ("字牌：枚举并计价所有情形", payouts),
+            ("字牌：游戏程序的预设与原文比较", preset_comparison)]

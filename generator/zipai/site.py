@@ -35,8 +35,9 @@ def reader_names(own: dict) -> dict[str, str]:
 
 
 def site_data(generated: Path) -> dict:
-    """What these pages read: the readings report and the 胡息 table."""
-    return {"readings": read_json(generated / "zipai_readings.json"), "huxi": read_csv(generated / "zipai_huxi.csv")}
+    """What these pages read: the readings report, the 胡息 table and what each preset changes (the rulings page)."""
+    return {"readings": read_json(generated / "zipai_readings.json"), "huxi": read_csv(generated / "zipai_huxi.csv"),
+            "preset_changes": read_json(generated / "zipai_preset_changes.json")}
 
 
 FORMULA_BLOCKS = ("gongshi", "huxi")  # 字牌 section 2: 结算公式 and 胡息计算

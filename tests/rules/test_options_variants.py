@@ -210,17 +210,27 @@ def test_preset_changes_count_every_row():
     assert changes["billee-server"]["differ"] > changes["billee-server"]["both"] // 2
 
 
-def test_rulings_page_shows_every_preset_change(built):
+# the counts each game's comparison shows, in the order of its columns: Nanning over its payout table's
+# situations, 字牌 over the drills' hands (its presets have no rows of the document's table)
+SHOWN_COUNTS = {"nanning": ("both", "differ", "only_here", "only_yuanwen"),
+                "zipai": ("rows", "both", "differ", "only_yuanwen")}
+
+
+@pytest.mark.parametrize("game", sorted(SHOWN_COUNTS))
+def test_rulings_page_shows_every_preset_change(built, game):
     """The rulings page lists every preset the data compares, with the data's counts, and the provenance of
     the ones not in the documents."""
     import json
 
-    changes = json.loads((built.generated / "nanning_preset_changes.json").read_text(encoding="utf-8"))
+    changes = json.loads((built.generated / f"{game}_preset_changes.json").read_text(encoding="utf-8"))
     page = (built.ctx.docs / "rulings.md").read_text(encoding="utf-8")
+    assert changes
     for c in changes:
         row = next(line for line in page.splitlines() if line.startswith(f'<tr id="preset-{c["id"]}">'))
         numbers = [int(n) for n in re.findall(r'<td class="cp-num">(\d+)</td>', row)]
-        assert numbers == [c["both"], c["differ"], c["only_here"], c["only_yuanwen"]], c["id"]
+        assert numbers == [c[k] for k in SHOWN_COUNTS[game]], c["id"]
+        for o in c["options"]:  # Nanning's in the row, 字牌's in a list below the table
+            assert o["means"].replace("'", "&#39;") in (row if game == "nanning" else page), (c["id"], o["name"])
         for cited in c["provenance"]:
             assert cited.replace("'", "&#39;") in page, c["id"]
 
