@@ -2,10 +2,15 @@
 the words of its forms, its house rules, and the cheat sheet's requests."""
 from __future__ import annotations
 
+from rules.errors import RuleError
 from rules.nanning.feasibility import witness
+from rules.nanning.game import Nanning
 from rules.nanning.model import OTHERS, FengHu, KongKind, MeldKind, Win, Situation
+from rules.nanning.options import Shisanyao
 from rules.nanning.payouts import hand_types
+from rules.nanning.request import SHISANYAO_FANGPAO, SHISANYAO_ZIMO
 from rules.nanning.rule_set import preset
+from rules.nanning.shisanyao import ORPHANS
 from rules.nanning.tiles import KINDS, NUMERALS, Suit, name, notation, rank, suit
 
 from .view import GRID
@@ -53,8 +58,9 @@ def fields() -> dict:
         "fenghu_seat": {"label": "被封胡的人", "choices": [["", "默认"], *seats]},
         "moma_hits": {"label": "中码颗数"},
         "fishing": {"label": "钓鱼"}, "fishing.winner": {"label": "胡家钓中"}, "fishing.payers": {"each": "钓中"},
-        "shisanyao_zimo": {"label": "十三幺约定值（自摸每家付）"},
-        "shisanyao_fangpao": {"label": "十三幺约定值（放炮者付）"},
+        # the club's price of a 十三幺: the sheet's 十三幺 row is priced with what the form says
+        "shisanyao_zimo": {"label": "十三幺约定值（自摸每家付）", "sheet": True},
+        "shisanyao_fangpao": {"label": "十三幺约定值（放炮者付）", "sheet": True},
         "multi": {"place": "session"},  # 一炮多响: the 牌局记账 page adds the other winners (记入牌局 ?also)
     }
 
@@ -70,7 +76,8 @@ def options(presets: dict) -> dict:
 
 def sheet() -> dict:
     """The built cheat sheet's main grid (牌型 × 胡法), each cell a concrete request the page prices
-    under the chosen rules: a hand of that type found by the core's own witness search."""
+    under the chosen rules: a hand of that type found by the core's own witness search; last, the club variant
+    十三幺 (`shisanyao_row`)."""
     base = preset()
     rows = []
     for hand_type in hand_types():
@@ -89,8 +96,28 @@ def sheet() -> dict:
                 request["chain"] = [k.value for k in kinds]
             cells.append(request)
         rows.append({"label": hand_type.label(), "requests": cells})
+    rows.append(shisanyao_row(base.option_specs["shisanyao"].name))
     columns = [m + (f"（{c}）" if c else "") for m, c in GRID]
     return {"sheet": rows, "sheet_columns": columns}
+
+
+def shisanyao_row(label: str) -> dict:
+    """十三幺 (a club variant no split reads, `rules.nanning.shisanyao`): the orphans with the last one twice, won
+    on one held once (so a robbed kong has its other copies). A column has a cell when the core, with 十三幺
+    allowed and the declaration's example prices, scores it there (no melds: no 杠上花); the page prices it
+    under the chosen rules and the form's 约定值."""
+    request = {"hand": notation(sorted(ORPHANS + ORPHANS[-1:])), "win_tile": notation(ORPHANS[:1])}
+    allowed = {"rules": {"options": {"shisanyao": Shisanyao.AGREED.value}},
+               "shisanyao_zimo": SHISANYAO_ZIMO.example, "shisanyao_fangpao": SHISANYAO_FANGPAO.example}
+    cells: list[dict | None] = []
+    for method, chain in GRID:
+        cell = {**request, "win": method, **({"chain": [chain]} if chain else {})}
+        try:
+            Nanning().score({**cell, **allowed})
+        except RuleError:
+            cell = None
+        cells.append(cell)
+    return {"label": label, "requests": cells}
 
 
 def scorer_data(d, link) -> dict:

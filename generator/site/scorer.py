@@ -73,13 +73,20 @@ def check_fields(game: str, data: dict) -> None:
     A player's page labels every field it shows in Chinese: the hand and the groups have the page's own words,
     every other field needs a label in ui.fields, or a place elsewhere on the site.
 
-    :raises BuildError: the first path the form does not have, or the first field with no label.
+    A field marked ``sheet`` (its value carried into the cheat sheet's cells) is a top-level field the form shows.
+
+    :raises BuildError: the first path the form does not have, a field marked ``sheet`` the sheet cannot copy,
+        or the first field with no label.
     """
     declared = set(paths_of(data["form"]))
     words = data.get("ui", {}).get("fields", {})
-    for path in words:
+    for path, page in words.items():
         if path not in declared:
             raise BuildError(f"{game}'s page config: ui.fields has {path!r}, not a field of its score request")
+        # the sheet copies a field's value as the form holds it: a field of its own, shown on the form
+        if page.get("sheet") and ("." in path or "place" in page):
+            raise BuildError(f"{game}'s page config: ui.fields marks {path!r} for the sheet, which copies only a "
+                             "top-level field the form shows")
     if "ui" not in data:
         return  # a game without a page config is drawn from its declaration alone (the tests' toy game)
     for f in data["form"]["fields"]:

@@ -800,10 +800,13 @@ import { faces } from "./faces.js";
   var sheetRows = null;
 
   // The built cheat sheet's grid (Nanning: 牌型 × 胡法; 字牌: each reading's probe hand × 胡法), every cell a
-  // concrete request made at build time, priced here by the core under the rules chosen above.
+  // concrete request made at build time, priced here by the core under the rules chosen above and the fields
+  // the page config marks for the sheet (UI.fields …: {"sheet": true}; Nanning: a club's 十三幺 约定值).
   function sheetRequests() {
     var extra = {};
-    if (req[RULES]) extra[RULES] = req[RULES];
+    FIELDS.forEach(function (f) {
+      if ((f.key === RULES || cfg(f.key).sheet) && has(req, f.key)) extra[f.key] = req[f.key];
+    });
     return CFG.sheet.map(function (row) {
       return { label: row.label, cells: row.requests.map(function (r) { return r && Object.assign({}, r, extra); }) };
     });

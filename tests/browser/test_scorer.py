@@ -482,6 +482,52 @@ def test_the_cheat_sheet_of_a_combination_is_priced_by_the_core(scorer):
     assert len(lines) == 1 + len(config["sheet"]) * len(config["sheet_columns"])
 
 
+def sheet_row(page, label: str) -> list[tuple[str, str]]:
+    """The built sheet's row of that name, found by its Chinese label: each cell's text and title."""
+    page.click('[data-action="sheet"]')
+    page.wait_for_selector(".cp-sc-sheet table")
+    row = page.locator(".cp-sc-sheet tbody tr", has=page.locator("th", has_text=re.compile(f"^{label}$")))
+    return [(td.text_content(), td.get_attribute("title")) for td in row.locator("td").all()]
+
+
+SHISANYAO = {"rules": {"options": {"shisanyao": "agreed"}}}
+
+
+@pytest.mark.parametrize("rules, prices", [
+    ({}, {}),  # the article's rule: refused, the core's reason as each cell's title
+    (SHISANYAO, {}),  # allowed, 约定值 not filled in: the core asks for it
+    (SHISANYAO, {"shisanyao_zimo": 12, "shisanyao_fangpao": 35}),
+    (SHISANYAO, {"shisanyao_zimo": 1, "shisanyao_fangpao": 1000}),
+])
+def test_the_cheat_sheet_prices_shisanyao_under_the_rules_and_the_forms_agreed_values(browser, site_url, rules, prices):
+    """Issue 26 item 3: the sheet's 十三幺 row is "—" with the core's reason, or the core's totals with the club's
+    约定值 as typed into the form (carried into the sheet as the page config marks them)."""
+    example = readme_examples()[0][1]
+    page = open_scorer(browser, site_url, "nanning", {**example, **rules} if rules else example)
+    for key, value in prices.items():  # typed as a player does: the page reads a number when it is left
+        box = page.locator(f'[data-form-field="{key}"]')
+        box.fill(str(value))
+        box.blur()
+    answered(page)
+    assert page.evaluate("() => window.caipanScorer.request()") == {**example, **rules, **prices}
+    row = next(r for r in page.evaluate("window.CAIPAN_SCORER")["sheet"] if r["label"] == "十三幺")
+    shown = sheet_row(page, "十三幺")
+    assert len(shown) == len(row["requests"])
+    for request, (text, title) in zip(row["requests"], shown, strict=True):
+        expected = answer("nanning", {**request, **rules, **prices}) if request else {"error": "没有这种情形的实例牌"}
+        if "ok" in expected:
+            assert (text, title) == (str(expected["ok"]["total"]), expected["ok"]["formula"]), request
+        else:
+            assert (text, title) == ("—", expected["error"]), request
+    assert all(t == "—" for t, _ in shown) == (not prices)
+    with page.expect_download() as download:
+        page.click('[data-action="csv"]')
+    lines = Path(download.value.path()).read_text(encoding="utf-8-sig").splitlines()
+    assert sum(line.startswith("十三幺,") for line in lines) == len(row["requests"])
+    page.close()
+    assert not page.problems.any(), page.problems
+
+
 def test_the_scorer_works_offline_after_one_visit(browser, site_url):
     request = readme_examples()[0][1]
     page = open_scorer(browser, site_url, "nanning", request)

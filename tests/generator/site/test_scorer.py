@@ -261,6 +261,10 @@ UNDECLARED = "not a field of its score request"
     # a field a player sees with no Chinese label would show the declaration's English description
     ("zipai", lambda c: c["ui"]["fields"].pop("preset"), "gives 'preset' no label"),
     ("nanning", lambda c: c["ui"]["fields"].pop("moma_hits"), "gives 'moma_hits' no label"),
+    # the sheet carries a field's value as the form holds it: a top-level field the form shows, marked true
+    ("nanning", lambda c: c["ui"]["fields"]["fishing.winner"].update({"sheet": True}), "marks 'fishing.winner'"),
+    ("nanning", lambda c: c["ui"]["fields"]["kongs"].update({"sheet": True}), "marks 'kongs' for the sheet"),
+    ("nanning", lambda c: c["ui"]["fields"]["moma_hits"].update({"sheet": False}), "ui/fields/moma_hits/sheet"),
 ])
 def test_a_page_config_that_strays_from_the_form_fails_the_build(game, change, problem):
     from generator.errors import BuildError
