@@ -56,23 +56,23 @@ def settle(request: ScoreRequest, hand: Hand, rule_set: RuleSet) -> tuple[Settle
         >>> settle(read(ScoreRequest, {"hand": "19m19p19s12345677z", "win": "放炮"}), hand, agreed)
         Traceback (most recent call last):
         ...
-        rules.errors.RuleError: 十三幺按俱乐部的约定值计分（不见于原文，...）：请给出 shisanyao_fangpao（放炮时付的分）
+        rules.errors.RuleError: 十三幺按俱乐部的约定值计分（不见于原文，...）：请给出十三幺约定值（放炮者付）
         >>> settle(read(ScoreRequest, {"hand": "19m19p19s12345677z", "win": "自摸"}), hand, preset())
         Traceback (most recent call last):
         ...
-        rules.errors.RuleError: 十三幺不算胡牌：原文“无十三幺、全（七星）不靠牌型”（...shisanyao 为 agreed）
+        rules.errors.RuleError: 十三幺不算胡牌：原文“无十三幺、全（七星）不靠牌型”（...设为“可以胡，按俱乐部约定值计分（约定值）”）
     """
     spec = rule_set.option_specs["shisanyao"]
     if rule_set.options.shisanyao is Shisanyao.REFUSED:
-        raise RuleError(f"十三幺不算胡牌：原文“{spec.quote}”（俱乐部约定可胡时，设选项 shisanyao 为 agreed）",
-                        rule=spec.rules[0])
+        # in the words of the house rules a player picks (the option's name and value), not its keys
+        raise RuleError(f"十三幺不算胡牌：原文“{spec.quote}”（俱乐部约定可胡时，把规则选项“{spec.name}”设为"
+                        f"“{spec.values[Shisanyao.AGREED.value]}”）", rule=spec.rules[0])
     if request.win is Win.GANGSHANGHUA:
         raise RuleError("十三幺没有杠，不可能杠上花", rule="nn-7-mg1-r1")
     self_drawn = request.win in SELF_DRAWN
-    key, words = ("shisanyao_zimo", "自摸时每家付的分") if self_drawn else ("shisanyao_fangpao", "放炮时付的分")
-    value = getattr(request, key)
+    value, words = (request.shisanyao_zimo, "自摸每家付") if self_drawn else (request.shisanyao_fangpao, "放炮者付")
     if value is None:
-        raise RuleError(f"十三幺按俱乐部的约定值计分（{spec.origin}，没有程序或文件给出分值）：请给出 {key}（{words}）",
+        raise RuleError(f"十三幺按俱乐部的约定值计分（{spec.origin}，没有程序或文件给出分值）：请给出十三幺约定值（{words}）",
                         rule=spec.rules[0])
     rules = spec.rules
     if self_drawn:

@@ -88,11 +88,17 @@ def test_shisanyao_agreed_is_priced_at_the_club_value(win, extra, total, net_pre
     assert out["patterns"] == ["十三幺"] and "约定值" in out["formula"] and out["reading"]["pairs"] == ["中"]
 
 
-@pytest.mark.parametrize("win, missing", [("自摸", "shisanyao_zimo"), ("海底炮", "shisanyao_fangpao")])
+# the missing value asked for in the words of the scorer's form (its label 十三幺约定值（…）), no field key
+@pytest.mark.parametrize("win, missing", [("自摸", "十三幺约定值（自摸每家付）"), ("海底炮", "十三幺约定值（放炮者付）")])
 def test_shisanyao_agreed_without_a_value_asks_for_it(win, missing):
     error = refusal({"hand": SHISANYAO, "win": win, "rules": {"preset": "yuanwen",
                                                                "options": {"shisanyao": "agreed"}}})
-    assert missing in error.message and "约定值" in error.message
+    assert missing in error.message and "shisanyao" not in error.message
+
+
+def test_shisanyao_refused_names_the_house_rule_a_player_picks():
+    error = refusal({"hand": SHISANYAO, "win": "自摸"})
+    assert "“十三幺”设为“可以胡，按俱乐部约定值计分（约定值）”" in error.message and "agreed" not in error.message
 
 
 # ---- 平胡需自摸 -------------------------------------------------------------------------
