@@ -28,7 +28,7 @@ from .render import Links, environment
 
 # Folders and files under the docs folder that this module writes (and clears first): these,
 # and a folder per game.
-OWNED = ["index.md", "rulings.md", "charts.md", "sources", "changelog.md", "data", "developers.md"]
+OWNED = ["index.md", "rulings.md", "charts.md", "sources", "changelog.md", "data", "developers.md", "developers"]
 
 DIFFERENCE_LABELS = {"numbers": "数字不同", "wording": "措辞不同", "punctuation": "标点不同"}
 
@@ -247,8 +247,10 @@ class Pages:
             rows = d.lines[d.lines["doc"] == entry["id"]].to_dict("records")
             self.write(f"sources/{entry['id']}.md", "source.md.j2", doc=entry, rows=rows)
         self.write("changelog.md", "changelog.md.j2", log=self.log, kinds=KINDS, verdicts=VERDICTS)
-        self.write("developers.md", "developers.md.j2", **developers.context(
-            self.docs / "data", {f"{game}_payouts.json": t for game, t in d.payouts.items() if t}))
+        context = developers.context(self.docs / "data", {f"{game}_payouts.json": t for game, t in d.payouts.items() if t})
+        self.write("developers.md", "developers.md.j2", **context)
+        # the modules' reference on a page of its own: thousands of elements the 开发者 page would lay out
+        self.write("developers/api.md", "developers_api.md.j2", api=context["api"])
         # Last: the charts may still be being drawn (`charts` is then a function that waits for them).
         self.write("charts.md", "charts.md.j2", charts=self.charts() if callable(self.charts) else self.charts)
         return self.written

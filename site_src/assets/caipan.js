@@ -746,7 +746,41 @@ import { esc, has, nextFrame, ruleLink } from "./dom.js";
     });
   }
 
+  /* 争议与勘误's table of every worked example (thousands of elements) comes inert, in a
+     <template class="cp-deferred">: the page is ready without laying it out (Lighthouse's blocking time on a
+     phone), and it is put in place when it comes near the screen, when the address names one of its rows
+     (a cited link), or before printing. */
+  function deferredParts() {
+    var parts = Array.prototype.slice.call(document.querySelectorAll("template.cp-deferred"));
+    if (!parts.length) return;
+    function place(t) {
+      if (!t.parentNode) return;
+      var at = t.parentNode;
+      at.replaceChild(t.content, t);
+      focusableScrollers();
+    }
+    function named() {
+      var id = fragment();
+      if (!id) return;
+      parts.forEach(function (t) { if (t.parentNode && t.content.getElementById(id)) place(t); });
+      var el = document.getElementById(id);
+      if (el) el.scrollIntoView();
+    }
+    var near = window.IntersectionObserver ? new IntersectionObserver(function (entries) {
+      entries.forEach(function (e) {
+        if (!e.isIntersecting) return;
+        near.unobserve(e.target);
+        parts.forEach(function (t) { if (t.parentNode === e.target) place(t); });
+      });
+    }, { rootMargin: "200% 0px" }) : null;
+    parts.forEach(function (t) { if (near) near.observe(t.parentNode); else place(t); });
+    named();
+    window.addEventListener("hashchange", named);
+    window.addEventListener("beforeprint", function () { parts.forEach(place); });
+  }
+
   function boot() {
+    deferredParts();
     focusableScrollers();
     var resized = null;
     window.addEventListener("resize", function () { clearTimeout(resized); resized = setTimeout(focusableScrollers, 100); });

@@ -180,6 +180,43 @@ def test_a_row_permalink_opens_the_row_even_when_filtered_out(page, site_url, bu
     assert str(other["total"]) in row.inner_text()
 
 
+def crosscheck_ids(built) -> list[str]:
+    import csv
+    with open(built.generated / "crosscheck.csv", encoding="utf-8") as f:
+        return [r["example_id"] for r in csv.DictReader(f)]
+
+
+@pytest.mark.parametrize("at", ["first", "middle", "last"])
+def test_a_cited_worked_example_opens_in_view_though_its_table_comes_inert(page, site_url, built, at):
+    """争议与勘误's table of every worked example comes in a <template> (Lighthouse's blocking time): a link
+    to one of its rows puts the table in place, every row of the cross-check in it, and shows that row
+    below the header."""
+    ids = crosscheck_ids(built)
+    target = {"first": ids[0], "middle": ids[len(ids) // 2], "last": ids[-1]}[at]
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site_url + "rulings/#" + target)
+    row = page.locator(f'tr[id="{target}"]')
+    row.wait_for()
+    page.wait_for_timeout(200)
+    top = row.evaluate("el => el.getBoundingClientRect().top")
+    header = page.evaluate("document.querySelector('.md-header').getBoundingClientRect().bottom")
+    assert header <= top < 844, (top, header)
+    shown = page.eval_on_selector_all("table.cp-checks tr[id]", "rows => rows.map(r => r.id)")
+    assert shown == ids
+
+
+def test_the_worked_examples_table_is_put_in_place_near_the_screen_and_for_printing(page, site_url, built):
+    page.goto(site_url + "rulings/")
+    page.wait_for_timeout(300)
+    assert page.locator("table.cp-checks").count() == 0  # inert while far below
+    page.evaluate("document.getElementById('crosscheck').scrollIntoView()")
+    page.locator("table.cp-checks tr[id]").first.wait_for()
+    assert page.locator("table.cp-checks tr[id]").count() == len(crosscheck_ids(built))
+    page.goto(site_url + "rulings/")  # printing puts it in place too
+    page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
+    assert page.locator("table.cp-checks tr[id]").count() == len(crosscheck_ids(built))
+
+
 def test_downloads_are_the_generated_data_and_csv_opens_in_excel(page, site_url, built):
     import io
 

@@ -235,7 +235,7 @@ def _visible_text(page) -> str:
 def _readers_text(page) -> str:
     """What a player reads: not the developers' page, nor a table of data-format keys (data-api),
     where the keys are the names of the CLI's and the files' fields."""
-    if page.parent.name == "developers":
+    if "developers" in page.parts:  # 开发者 and its Python 接口参考
         return ""
     html = re.sub(r"<table[^>]*\bdata-api[\s\S]*?</table>", " ", page.read_text(encoding="utf-8"))
     html = re.sub(r"<(script|style)[\s\S]*?</\1>", " ", html)
