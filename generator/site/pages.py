@@ -247,7 +247,8 @@ class Pages:
             rows = d.lines[d.lines["doc"] == entry["id"]].to_dict("records")
             self.write(f"sources/{entry['id']}.md", "source.md.j2", doc=entry, rows=rows)
         self.write("changelog.md", "changelog.md.j2", log=self.log, kinds=KINDS, verdicts=VERDICTS)
-        context = developers.context(self.docs / "data", {f"{game}_payouts.json": t for game, t in d.payouts.items() if t})
+        published = {f"{game}_payouts.json": t for game, t in d.payouts.items() if t}
+        context = developers.context(self.docs / "data", published)
         self.write("developers.md", "developers.md.j2", **context)
         # the modules' reference on a page of its own: thousands of elements the 开发者 page would lay out
         self.write("developers/api.md", "developers_api.md.j2", api=context["api"])

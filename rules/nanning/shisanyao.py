@@ -60,7 +60,7 @@ def settle(request: ScoreRequest, hand: Hand, rule_set: RuleSet) -> tuple[Settle
         >>> settle(read(ScoreRequest, {"hand": "19m19p19s12345677z", "win": "自摸"}), hand, preset())
         Traceback (most recent call last):
         ...
-        rules.errors.RuleError: 十三幺不算胡牌：原文“无十三幺、全（七星）不靠牌型”（...设为“可以胡，按俱乐部约定值计分（约定值）”）
+        rules.errors.RuleError: 十三幺不算胡牌：原文“无十三幺、全（七星）不靠牌型”（...设为“可以胡，...（约定值）”）
     """
     spec = rule_set.option_specs["shisanyao"]
     if rule_set.options.shisanyao is Shisanyao.REFUSED:
@@ -72,8 +72,8 @@ def settle(request: ScoreRequest, hand: Hand, rule_set: RuleSet) -> tuple[Settle
     self_drawn = request.win in SELF_DRAWN
     value, words = (request.shisanyao_zimo, "自摸每家付") if self_drawn else (request.shisanyao_fangpao, "放炮者付")
     if value is None:
-        raise RuleError(f"十三幺按俱乐部的约定值计分（{spec.origin}，没有程序或文件给出分值）：请给出十三幺约定值（{words}）",
-                        rule=spec.rules[0])
+        raise RuleError(f"十三幺按俱乐部的约定值计分（{spec.origin}，没有程序或文件给出分值）："
+                        f"请给出十三幺约定值（{words}）", rule=spec.rules[0])
     rules = spec.rules
     if self_drawn:
         payments = tuple(Payment(seat, Seat.SELF, value, HAND, "三家之一", rules) for seat in OTHERS)

@@ -89,7 +89,8 @@ def test_shisanyao_agreed_is_priced_at_the_club_value(win, extra, total, net_pre
 
 
 # the missing value asked for in the words of the scorer's form (its label 十三幺约定值（…）), no field key
-@pytest.mark.parametrize("win, missing", [("自摸", "十三幺约定值（自摸每家付）"), ("海底炮", "十三幺约定值（放炮者付）")])
+@pytest.mark.parametrize("win, missing", [("自摸", "十三幺约定值（自摸每家付）"),
+                                          ("海底炮", "十三幺约定值（放炮者付）")])
 def test_shisanyao_agreed_without_a_value_asks_for_it(win, missing):
     error = refusal({"hand": SHISANYAO, "win": win, "rules": {"preset": "yuanwen",
                                                                "options": {"shisanyao": "agreed"}}})
