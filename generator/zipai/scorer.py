@@ -58,7 +58,7 @@ def fields(opening: str) -> dict:
         "gang": {"label": "杠分（垅、点招、自招）"}, "gang.kind": {"label": "杠的种类"}, "gang.by": {"label": "谁杠"},
         "gang.from": {"label": "点招的人"},
         "readings": {"place": "rules"},
-        "preset": {"label": "游戏程序的预设（不见于原文）",
+        "preset": {"label": "游戏程序的预设（不见于原文）", "sheet": True,  # the custom sheet is priced under it too
                    "choices": [["", "按原文（默认）"], *([p.id, p.name] for p in presets().values())]},
     }
 

@@ -845,7 +845,16 @@ import { faces } from "./faces.js";
     $('[data-action="csv"]').disabled = false;
   }
 
+  // the rules the sheet is priced under, in words: the rules section's, then each field carried to the sheet
   function describeRules() {
+    var carried = FIELDS.filter(function (f) { return cfg(f.key).sheet && has(req, f.key); }).map(function (f) {
+      var c = cfg(f.key), choice = (c.choices || []).filter(function (o) { return o[0] === req[f.key]; })[0];
+      return c.label + "：" + (choice ? choice[1] : req[f.key]);
+    });
+    return [ruleWords()].concat(carried).join("；");
+  }
+
+  function ruleWords() {
     if (CFG.presets) {
       var r = currentRules();
       var preset = CFG.presets.filter(function (p) { return p.id === r.preset; })[0];

@@ -486,7 +486,7 @@ def sheet_row(page, label: str) -> list[tuple[str, str]]:
     """The built sheet's row of that name, found by its Chinese label: each cell's text and title."""
     page.click('[data-action="sheet"]')
     page.wait_for_selector(".cp-sc-sheet table")
-    row = page.locator(".cp-sc-sheet tbody tr", has=page.locator("th", has_text=re.compile(f"^{label}$")))
+    row = page.locator(".cp-sc-sheet tbody tr", has=page.locator("th", has_text=re.compile(f"^{re.escape(label)}$")))
     return [(td.text_content(), td.get_attribute("title")) for td in row.locator("td").all()]
 
 
@@ -524,6 +524,31 @@ def test_the_cheat_sheet_prices_shisanyao_under_the_rules_and_the_forms_agreed_v
         page.click('[data-action="csv"]')
     lines = Path(download.value.path()).read_text(encoding="utf-8-sig").splitlines()
     assert sum(line.startswith("十三幺,") for line in lines) == len(row["requests"])
+    page.close()
+    assert not page.problems.any(), page.problems
+
+
+def test_the_zipai_sheet_is_priced_under_the_preset_picked_in_the_form(browser, site_url):
+    """Issue 26 item 7: the 字牌 preset picked by its name (游戏程序的预设) prices the custom sheet too, each
+    cell the core's answer under it (a situation the preset does not know: "—" with the core's reason)."""
+    from rules.zipai.club import presets
+
+    club = presets()["luzhou-daer"]
+    example = next(r for g, r in readme_examples() if g == "zipai")
+    page = open_scorer(browser, site_url, "zipai", example)
+    page.select_option('[data-form-field="preset"]', label=club.name)
+    answered(page)
+    assert page.evaluate("() => window.caipanScorer.request()") == {**example, "preset": club.id}
+    sheet = page.evaluate("window.CAIPAN_SCORER")["sheet"]
+    for row in sheet:
+        shown = sheet_row(page, row["label"])
+        for request, (text, title) in zip(row["requests"], shown, strict=True):
+            expected = answer("zipai", {**request, "preset": club.id}) if request else {"error": "没有这种情形的实例牌"}
+            if "ok" in expected:
+                assert (text, title) == (str(expected["ok"]["total"]), expected["ok"]["formula"]), request
+            else:
+                assert (text, title) == ("—", expected["error"]), request
+    assert club.name in page.text_content(".cp-sheet-note")
     page.close()
     assert not page.problems.any(), page.problems
 
